@@ -1,0 +1,180 @@
+/* The option table and its parser (see options.h). Long options take
+ * "--name value" or "--name=value"; short ones "-t value". */
+#include "app/options.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+
+typedef enum { OPT_FLAG, OPT_STRING, OPT_INT } OptType;
+
+typedef struct OptionSpec {
+    char short_name; /* 0: none */
+    const char *long_name;
+    OptType type;
+    size_t offset;
+    const char *metavar;
+    const char *def; /* default, as text (parsed like a value) */
+    long long min, max;
+    const char *help;
+} OptionSpec;
+
+#define F(field) offsetof(Options, field)
+
+static const OptionSpec specs[] = {
+    {'i', "input", OPT_STRING, F(input), "INPUT", NULL, 0, 0,
+     "input file or URL (or give it as the last argument)"},
+    {'t', "transform", OPT_STRING, F(transform), "NAME", "none", 0, 0,
+     "colour transform: none, gray, invert, sepia"},
+    {'o', "output", OPT_STRING, F(output), "FILE", NULL, 0, 0,
+     "write the processed video (container from the name)"},
+    {'c', "codec", OPT_STRING, F(codec), "NAME", NULL, 0, 0,
+     "encoder for -o (default libx264, else mpeg4; rawvideo keeps exact BGR pixels)"},
+    {0, "no-display", OPT_FLAG, F(no_display), NULL, NULL, 0, 0,
+     "no window (needs -o or --frames)"},
+    {0, "backend", OPT_STRING, F(backend), "B", "auto", 0, 0, "auto | cuda | cpu"},
+    {0, "stripes", OPT_INT, F(stripes), "N", "3", 1, 1 << 20,
+     "stripes (and CUDA streams) per frame, 1..frame height"},
+    {0, "frames", OPT_INT, F(frames), "N", "0", 0, (1LL << 62),
+     "stop after N frames (0: all)"},
+    {'f', "format", OPT_STRING, F(format), "NAME", NULL, 0, 0,
+     "input format for libavformat/libavdevice (v4l2, lavfi, ...)"},
+    {0, "no-overlay", OPT_FLAG, F(no_overlay), NULL, NULL, 0, 0, "start with the overlay off"},
+    {'v', "verbose", OPT_FLAG, F(verbose), NULL, NULL, 0, 0, "say more"},
+    {'q', "quiet", OPT_FLAG, F(quiet), NULL, NULL, 0, 0, "errors only"},
+    {'h', "help", OPT_FLAG, F(help), NULL, NULL, 0, 0, "this help"},
+    {0, "version", OPT_FLAG, F(version), NULL, NULL, 0, 0, "print the version"},
+};
+#define NSPECS (sizeof(specs) / sizeof(specs[0]))
+
+static int set_value(const OptionSpec *s, Options *o, const char *val, char *err, size_t errlen)
+{
+    void *field = (char *)o + s->offset;
+    switch (s->type) {
+    case OPT_FLAG:
+        *(int *)field = 1;
+        return 0;
+    case OPT_STRING:
+        *(const char **)field = val;
+        return 0;
+    case OPT_INT: {
+        char *end;
+        errno = 0;
+        long long v = strtoll(val, &end, 10);
+        if (errno || end == val || *end || v < s->min || v > s->max) {
+            snprintf(err, errlen, "--%s: '%s' is not a whole number in %lld..%lld", s->long_name,
+                     val, s->min, s->max);
+            return -1;
+        }
+        *(long long *)field = v;
+        return 0;
+    }
+    }
+    return -1;
+}
+
+static const OptionSpec *find_long(const char *name, size_t len)
+{
+    for (size_t i = 0; i < NSPECS; i++)
+        if (strlen(specs[i].long_name) == len && strncmp(specs[i].long_name, name, len) == 0)
+            return &specs[i];
+    return NULL;
+}
+
+static const OptionSpec *find_short(char c)
+{
+    for (size_t i = 0; i < NSPECS; i++)
+        if (specs[i].short_name == c)
+            return &specs[i];
+    return NULL;
+}
+
+int options_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
+{
+    memset(o, 0, sizeof(*o));
+    for (size_t i = 0; i < NSPECS; i++)
+        if (specs[i].def && set_value(&specs[i], o, specs[i].def, err, errlen) < 0)
+            return -1;
+    int only_positional = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const OptionSpec *s = NULL;
+        const char *val = NULL;
+        if (!only_positional && strcmp(a, "--") == 0) {
+            only_positional = 1;
+            continue;
+        }
+        if (!only_positional && a[0] == '-' && a[1] == '-') {
+            const char *eq = strchr(a + 2, '=');
+            size_t len = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
+            if (!(s = find_long(a + 2, len))) {
+                snprintf(err, errlen, "unknown option '%.*s' (see --help)", (int)(len + 2), a);
+                return -1;
+            }
+            if (eq && s->type == OPT_FLAG) {
+                snprintf(err, errlen, "--%s takes no value", s->long_name);
+                return -1;
+            }
+            val = eq ? eq + 1 : NULL;
+        } else if (!only_positional && a[0] == '-' && a[1]) {
+            if (a[2] || !(s = find_short(a[1]))) {
+                snprintf(err, errlen, "unknown option '%s' (see --help)", a);
+                return -1;
+            }
+        } else {
+            if (o->input) {
+                snprintf(err, errlen, "more than one input: '%s' and '%s'", o->input, a);
+                return -1;
+            }
+            o->input = a;
+            continue;
+        }
+        if (s->type != OPT_FLAG && !val) {
+            if (i + 1 >= argc) {
+                snprintf(err, errlen, "--%s needs a value (%s)", s->long_name, s->metavar);
+                return -1;
+            }
+            val = argv[++i];
+        }
+        if (s->offset == F(input) && o->input) {
+            snprintf(err, errlen, "more than one input: '%s' and '%s'", o->input, val);
+            return -1;
+        }
+        if (set_value(s, o, val, err, errlen) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+void options_help(const char *prog)
+{
+    printf("usage: %s [options] INPUT\n\n"
+           "Plays a video file or URL, changes its colours frame by frame in horizontal\n"
+           "stripes (CUDA streams, or CPU threads without a GPU), and shows it with a\n"
+           "frame-time overlay or writes it to a file.\n\noptions:\n",
+           prog);
+    for (size_t i = 0; i < NSPECS; i++) {
+        const OptionSpec *s = &specs[i];
+        char left[64];
+        int n = s->short_name ? snprintf(left, sizeof(left), "-%c, ", s->short_name)
+                              : snprintf(left, sizeof(left), "    ");
+        snprintf(left + n, sizeof(left) - n, "--%s%s%s", s->long_name, s->metavar ? " " : "",
+                 s->metavar ? s->metavar : "");
+        printf("  %-24s %s", left, s->help);
+        if (s->def && s->type != OPT_FLAG)
+            printf(" [%s]", s->def);
+        printf("\n");
+    }
+    printf("\ntransforms (-t):\n"
+           "  none    the picture as decoded\n"
+           "  gray    Y = 0.299 R + 0.587 G + 0.114 B in every channel\n"
+           "  invert  255 - v in every channel\n"
+           "  sepia   R' = .393R+.769G+.189B, G' = .349R+.686G+.168B, B' = .272R+.534G+.131B\n"
+           "\nkeys (in the window):\n"
+           "  q, Esc  quit (closing the window does the same)\n"
+           "  o       overlay on/off\n"
+           "\nexit codes: 0 done; 1 bad usage; 2 input cannot be opened or has no video;\n"
+           "3 runtime failure (GPU, output, display); 130 interrupted (SIGINT).\n");
+}

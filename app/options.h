@@ -1,0 +1,30 @@
+/* Command-line options: one table (name, type, field, default, help) from
+ * which both the parser and --help are generated. */
+#ifndef PINSTRIPE_APP_OPTIONS_H
+#define PINSTRIPE_APP_OPTIONS_H
+
+#include <stddef.h>
+
+typedef struct Options {
+    const char *input;
+    const char *transform;
+    const char *output;
+    const char *codec;
+    const char *backend;
+    const char *format;
+    long long stripes;
+    long long frames;
+    int no_display;
+    int no_overlay;
+    int verbose;
+    int quiet;
+    int help;
+    int version;
+} Options;
+
+/* Fill *o from argv (defaults first). 0, or -1 with one line in err (exit 1). */
+int options_parse(int argc, char **argv, Options *o, char *err, size_t errlen);
+/* Print --help, generated from the table. */
+void options_help(const char *prog);
+
+#endif

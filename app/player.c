@@ -1,0 +1,417 @@
+/* The player (see player.h): opens everything in the order that lets each
+ * failure get its own exit code, runs the decode and stage threads, drives
+ * the display loop on the main thread, and shuts down in reverse order so no
+ * buffer is freed while a copy on it may be in flight. */
+#include "app/player.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "display/display.h"
+#include "display/overlay.h"
+#include "gpu/clock.h"
+#include "gpu/stage.h"
+#include "gpu/transform.h"
+#include "io/decoder.h"
+#include "io/ring.h"
+#include "io/writer.h"
+
+#define IN_SLOTS 8
+#define OUT_SLOTS 4
+#define MAX_DEPTH 16
+
+typedef struct Player {
+    const Options *o;
+    Transform transform;
+    Decoder *dec;
+    Stage *stage;
+    Writer *writer;
+    FrameRing *in, *out;
+    const DisplayDriver *display;
+    int display_open;
+    int overlay_on;
+    const char *backend_name;
+
+    pthread_t stage_thread, sig_thread;
+    int stage_started, sig_started;
+    int stage_rc;
+    char stage_err[512];
+    atomic_int sig_done, interrupted;
+
+    /* display-loop statistics */
+    long long shown;
+    double start_ms, sec_mark_ms, fps_last;
+    long long sec_mark_frames;
+} Player;
+
+static void say(const Player *p, const char *fmt, ...)
+{
+    if (p->o->quiet)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("pinstripe: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+static void fail(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("pinstripe: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+/* Stop every thread: the decoder at its next frame, waits on both rings now. */
+static void stop_all(Player *p)
+{
+    if (p->dec)
+        decoder_stop(p->dec);
+    if (p->in)
+        ring_abort(p->in);
+    if (p->out)
+        ring_abort(p->out);
+}
+
+static void *signal_main(void *arg)
+{
+    Player *p = arg;
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    const struct timespec tick = {0, 50 * 1000000L};
+    while (!atomic_load(&p->sig_done)) {
+        int s = sigtimedwait(&set, NULL, &tick);
+        if (s == SIGINT || s == SIGTERM) {
+            atomic_store(&p->interrupted, s);
+            stop_all(p);
+        }
+    }
+    return NULL;
+}
+
+/* The stage thread: input ring → stage (up to its depth in flight) → output ring. */
+static void *stage_main(void *arg)
+{
+    Player *p = arg;
+    FrameBuf *ins[MAX_DEPTH], *outs[MAX_DEPTH];
+    int depth = stage_depth(p->stage), head = 0, n = 0, eof = 0;
+    if (depth > MAX_DEPTH)
+        depth = MAX_DEPTH;
+    for (;;) {
+        if (n > 0 && (n == depth || eof)) {
+            StageTimings t;
+            FrameBuf *i = ins[head], *o = outs[head];
+            if (stage_wait(p->stage, &t) < 0) {
+                snprintf(p->stage_err, sizeof(p->stage_err), "%s", stage_error(p->stage));
+                break;
+            }
+            o->pts = i->pts, o->index = i->index, o->serial = i->serial;
+            o->t = i->t;
+            o->t.upload_ms = t.upload_ms, o->t.kernel_ms = t.kernel_ms;
+            o->t.download_ms = t.download_ms, o->t.work_ms = t.work_ms;
+            o->t.stage_ms = t.total_ms;
+            ring_read_end(p->in);
+            ring_write_end(p->out);
+            head = (head + 1) % depth;
+            n--;
+            continue;
+        }
+        if (eof) {
+            ring_write_eof(p->out);
+            return NULL;
+        }
+        FrameBuf *i, *o;
+        int rc = ring_read_begin(p->in, &i);
+        if (rc == RING_EOF) {
+            eof = 1;
+            continue;
+        }
+        if (rc != 0 || ring_write_begin(p->out, &o) != 0)
+            return NULL; /* aborted; stage_destroy waits for frames in flight */
+        if (stage_submit(p->stage, i, o) < 0) {
+            snprintf(p->stage_err, sizeof(p->stage_err), "%s", stage_error(p->stage));
+            break;
+        }
+        int slot = (head + n) % depth;
+        ins[slot] = i, outs[slot] = o;
+        n++;
+    }
+    p->stage_rc = -1;
+    stop_all(p);
+    return NULL;
+}
+
+static void overlay_lines(Player *p, const FrameBuf *f)
+{
+    const DecoderInfo *di = decoder_info(p->dec);
+    double now = clock_now_ms();
+    double avg = p->shown > 0 ? p->shown * 1000.0 / (now - p->start_ms) : 0;
+    char l[4][160];
+    snprintf(l[0], sizeof(l[0]), "%s  %lld stripes  %s  -t %s", stage_backend_name(p->stage),
+             p->o->stripes, host_mem_name(stage_host_memory(p->stage)), p->transform.name);
+    snprintf(l[1], sizeof(l[1]), "%dx%d %s (%s)  %.1f fps (avg %.1f)", f->fmt.width,
+             f->fmt.height, di->src_pix_fmt, pix_layout_name(di->fmt.layout), p->fps_last, avg);
+    if (f->t.work_ms > 0 || f->t.kernel_ms == 0)
+        snprintf(l[2], sizeof(l[2]), "decode %.2f ms  stripes %.2f ms  stage %.2f ms",
+                 f->t.decode_ms, f->t.work_ms, f->t.stage_ms);
+    else
+        snprintf(l[2], sizeof(l[2]), "decode %.2f  up %.2f  kernel %.2f  down %.2f ms",
+                 f->t.decode_ms, f->t.upload_ms, f->t.kernel_ms, f->t.download_ms);
+    snprintf(l[3], sizeof(l[3]), "frame %lld  rings in %d/%d out %d/%d", (long long)f->index,
+             ring_fill(p->in), ring_size(p->in), ring_fill(p->out), ring_size(p->out));
+    const char *lines[4] = {l[0], l[1], l[2], l[3]};
+    overlay_draw((FrameBuf *)f, lines, 4);
+}
+
+/* 1: quit asked for. */
+static int handle_key(Player *p, int key)
+{
+    if (key == DISPLAY_KEY_CLOSED || key == 'q' || key == 'Q' || key == DISPLAY_KEY_ESC)
+        return 1;
+    if (key == 'o' || key == 'O')
+        p->overlay_on = !p->overlay_on;
+    return 0;
+}
+
+/* The display loop on the main thread. 0, 1 (quit by the user) or -1 (failure). */
+static int display_loop(Player *p)
+{
+    const DecoderInfo *di = decoder_info(p->dec);
+    double tb_ms = 1000.0 * di->tb_num / di->tb_den;
+    int paced = p->display != &display_null;
+    int64_t pts0 = 0;
+    double wall0 = 0;
+    char err[512];
+    p->start_ms = p->sec_mark_ms = clock_now_ms();
+    for (;;) {
+        FrameBuf *f;
+        if (ring_read_begin(p->out, &f) != 0)
+            return 0; /* end of stream, or stopped */
+        if (p->writer && writer_write(p->writer, f) < 0) {
+            fail("%s", writer_error(p->writer));
+            ring_read_end(p->out);
+            return -1;
+        }
+        if (paced) {
+            if (p->shown == 0)
+                pts0 = f->pts, wall0 = clock_now_ms();
+            double due = wall0 + (double)(f->pts - pts0) * tb_ms;
+            for (double left; (left = due - clock_now_ms()) > 0.5;) {
+                if (handle_key(p, p->display->poll_key((int)fmin(left, 20.0)))) {
+                    ring_read_end(p->out);
+                    return 1;
+                }
+            }
+            if (p->overlay_on)
+                overlay_lines(p, f);
+            if (p->display->show(f, err, sizeof(err)) < 0) {
+                fail("display: %s", err);
+                ring_read_end(p->out);
+                return -1;
+            }
+        }
+        ring_read_end(p->out);
+        p->shown++;
+        double now = clock_now_ms();
+        if (now - p->sec_mark_ms >= 1000.0) {
+            p->fps_last = (p->shown - p->sec_mark_frames) * 1000.0 / (now - p->sec_mark_ms);
+            p->sec_mark_ms = now, p->sec_mark_frames = p->shown;
+        }
+        if (paced && handle_key(p, p->display->poll_key(1)))
+            return 1;
+    }
+}
+
+static int parse_backend(const char *s, StageBackend *b)
+{
+    if (strcmp(s, "auto") == 0)
+        *b = STAGE_AUTO;
+    else if (strcmp(s, "cpu") == 0)
+        *b = STAGE_CPU;
+    else if (strcmp(s, "cuda") == 0)
+        *b = STAGE_CUDA;
+    else
+        return -1;
+    return 0;
+}
+
+static int have_display(void)
+{
+    const char *x = getenv("DISPLAY"), *w = getenv("WAYLAND_DISPLAY");
+    return (x && *x) || (w && *w);
+}
+
+int player_run(const Options *o)
+{
+    Player pl = {.o = o, .overlay_on = !o->no_overlay};
+    Player *p = &pl;
+    char err[1024], note[512];
+    int code = EXIT_OK, rc;
+    StageBackend backend;
+
+    decoder_log_level(o->quiet ? -1 : o->verbose);
+    if (transform_parse(o->transform, &p->transform, err, sizeof(err)) < 0) {
+        fail("%s", err);
+        return EXIT_USAGE;
+    }
+    if (parse_backend(o->backend, &backend) < 0) {
+        fail("--backend: '%s' is not auto, cuda or cpu", o->backend);
+        return EXIT_USAGE;
+    }
+    if (o->no_display && !o->output && o->frames <= 0) {
+        fail("--no-display needs -o FILE or --frames N: otherwise nothing would come of the run");
+        return EXIT_USAGE;
+    }
+    p->display = o->no_display ? &display_null : &display_highgui;
+    if (!o->no_display && !have_display()) {
+        if (!o->output) {
+            fail("no display (DISPLAY is not set) and no -o FILE: nothing to show or write to");
+            return EXIT_USAGE;
+        }
+        say(p, "no display (DISPLAY is not set): writing '%s' without a window", o->output);
+        p->display = &display_null;
+    }
+
+    /* Signals go to one watcher thread; every thread started from here on inherits the mask. */
+    sigset_t set, old;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &set, &old);
+    if (pthread_create(&p->sig_thread, NULL, signal_main, p) == 0)
+        p->sig_started = 1;
+
+    int dcode;
+    if (!(p->dec = decoder_open(o->input, o->format, err, sizeof(err), &dcode))) {
+        fail("%s", err);
+        code = dcode == DECODER_ERR_USAGE ? EXIT_USAGE : EXIT_INPUT;
+        goto end;
+    }
+    const DecoderInfo *di = decoder_info(p->dec);
+    if (o->stripes > di->fmt.height) {
+        fail("--stripes %lld: more stripes than the video's %d rows", o->stripes,
+             di->fmt.height);
+        code = EXIT_USAGE;
+        goto end;
+    }
+    if (o->verbose)
+        say(p, "'%s': %s %dx%d %s → %s, time base %d/%d, %d/%d fps", o->input, di->codec,
+            di->fmt.width, di->fmt.height, di->src_pix_fmt, pix_layout_name(di->fmt.layout),
+            di->tb_num, di->tb_den, di->rate_num, di->rate_den);
+
+    StageConfig sc = {.in = di->fmt, .stripes = (int)o->stripes, .transform = p->transform,
+                      .backend = backend};
+    int scode;
+    if (!(p->stage = stage_create(&sc, note, sizeof(note), err, sizeof(err), &scode))) {
+        fail("%s", err);
+        code = EXIT_RUNTIME;
+        goto end;
+    }
+    p->backend_name = stage_backend_name(p->stage);
+    if (note[0] && (backend == STAGE_AUTO) && (o->verbose || !o->quiet))
+        say(p, "%s", note);
+
+    if (o->output) {
+        WriterConfig wc = {.path = o->output, .codec = o->codec, .width = di->fmt.width,
+                           .height = di->fmt.height, .tb_num = di->tb_num, .tb_den = di->tb_den,
+                           .rate_num = di->rate_num, .rate_den = di->rate_den};
+        int wcode;
+        if (!(p->writer = writer_open(&wc, err, sizeof(err), &wcode))) {
+            fail("%s", err);
+            code = wcode == WRITER_ERR_USAGE ? EXIT_USAGE : EXIT_RUNTIME;
+            goto end;
+        }
+    }
+
+    HostMemKind mem = stage_host_memory(p->stage);
+    FrameFormat bgr = {PIX_BGR24, di->fmt.width, di->fmt.height};
+    if (!(p->in = ring_create(IN_SLOTS, &di->fmt, mem, err, sizeof(err))) ||
+        !(p->out = ring_create(OUT_SLOTS, &bgr, mem, err, sizeof(err)))) {
+        fail("frame rings: %s", err);
+        code = EXIT_RUNTIME;
+        goto end;
+    }
+
+    if (p->display->open("pinstripe", di->fmt.width, di->fmt.height, err, sizeof(err)) < 0) {
+        fail("display: %s", err);
+        code = EXIT_RUNTIME;
+        goto end;
+    }
+    p->display_open = 1;
+
+    if (decoder_start(p->dec, p->in, o->frames) < 0) {
+        fail("%s", decoder_error(p->dec));
+        code = EXIT_RUNTIME;
+        goto end;
+    }
+    if (pthread_create(&p->stage_thread, NULL, stage_main, p) != 0) {
+        fail("cannot start the stage thread");
+        code = EXIT_RUNTIME;
+        goto end;
+    }
+    p->stage_started = 1;
+
+    rc = display_loop(p);
+    if (rc != 0)
+        stop_all(p); /* quit by the user, or a display/output failure */
+    if (rc < 0)
+        code = EXIT_RUNTIME;
+
+end:
+    if (code != EXIT_OK)
+        stop_all(p);
+    if (p->stage_started) {
+        pthread_join(p->stage_thread, NULL);
+        if (p->stage_rc < 0) {
+            fail("%s", p->stage_err);
+            code = EXIT_RUNTIME;
+        }
+    }
+    if (p->dec && decoder_join(p->dec) < 0) {
+        fail("%s", decoder_error(p->dec));
+        code = EXIT_RUNTIME;
+    }
+    stage_destroy(&p->stage); /* waits for frames in flight before any buffer goes */
+    if (p->writer) {
+        long long written = writer_frames(p->writer);
+        if (writer_close(&p->writer, err, sizeof(err)) < 0) {
+            fail("%s", err);
+            code = EXIT_RUNTIME;
+        } else if (o->verbose) {
+            say(p, "wrote %lld frames to '%s'", written, o->output);
+        }
+    }
+    if (p->display_open)
+        p->display->close();
+    if (p->sig_started) {
+        atomic_store(&p->sig_done, 1);
+        pthread_join(p->sig_thread, NULL);
+    }
+    if (code == EXIT_OK && p->shown > 0) {
+        double secs = (clock_now_ms() - p->start_ms) / 1000.0;
+        say(p, "%lld frames in %.2f s (%.1f fps), %s backend, %lld stripes, -t %s", p->shown,
+            secs, p->shown / (secs > 0 ? secs : 1), p->backend_name, o->stripes,
+            p->transform.name);
+    }
+    int sig = atomic_load(&p->interrupted);
+    if (sig && code == EXIT_OK)
+        code = 128 + sig;
+    ring_destroy(&p->in);
+    ring_destroy(&p->out);
+    decoder_close(&p->dec);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return code;
+}

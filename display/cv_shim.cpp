@@ -1,0 +1,96 @@
+// The OpenCV shim (see cv_shim.h): the only file in pinstripe that includes OpenCV.
+#include "display/cv_shim.h"
+
+#include <cstdio>
+
+#include <opencv2/core.hpp>
+#include <opencv2/highgui.hpp>
+#include <opencv2/imgproc.hpp>
+
+static cv::Mat wrap(uint8_t *bgr, int w, int h, int stride)
+{
+    return cv::Mat(h, w, CV_8UC3, bgr, (size_t)stride);
+}
+
+static cv::Scalar colour(unsigned rgb)
+{
+    return cv::Scalar(rgb & 0xff, (rgb >> 8) & 0xff, (rgb >> 16) & 0xff);
+}
+
+extern "C" int cvs_window_open(const char *name, int width, int height, char *err, size_t errlen)
+{
+    try {
+        cv::namedWindow(name, cv::WINDOW_NORMAL | cv::WINDOW_KEEPRATIO | cv::WINDOW_GUI_NORMAL);
+        cv::resizeWindow(name, width, height);
+        return 0;
+    } catch (const cv::Exception &e) {
+        std::snprintf(err, errlen, "cannot open a window: %s", e.what());
+        return -1;
+    }
+}
+
+extern "C" int cvs_window_show(const char *name, const uint8_t *bgr, int w, int h, int stride,
+                               char *err, size_t errlen)
+{
+    try {
+        cv::imshow(name, wrap(const_cast<uint8_t *>(bgr), w, h, stride));
+        return 0;
+    } catch (const cv::Exception &e) {
+        std::snprintf(err, errlen, "imshow failed: %s", e.what());
+        return -1;
+    }
+}
+
+extern "C" int cvs_wait_key(int ms)
+{
+    try {
+        return ms > 0 ? cv::waitKeyEx(ms) : cv::pollKey();
+    } catch (const cv::Exception &) {
+        return -1;
+    }
+}
+
+extern "C" int cvs_window_visible(const char *name)
+{
+    try {
+        return cv::getWindowProperty(name, cv::WND_PROP_VISIBLE) > 0 ? 1 : 0;
+    } catch (const cv::Exception &) {
+        return 0;
+    }
+}
+
+extern "C" void cvs_window_close(const char *name)
+{
+    try {
+        cv::destroyWindow(name);
+        cv::pollKey(); // let the GUI backend process the close
+    } catch (const cv::Exception &) {
+    }
+}
+
+extern "C" void cvs_text_size(const char *text, double scale, int thickness, int *w, int *h,
+                              int *baseline)
+{
+    int base = 0;
+    cv::Size s = cv::getTextSize(text, cv::FONT_HERSHEY_SIMPLEX, scale, thickness, &base);
+    *w = s.width, *h = s.height, *baseline = base;
+}
+
+extern "C" void cvs_draw_text(uint8_t *bgr, int w, int h, int stride, const char *text, int x,
+                              int y, double scale, int thickness, unsigned rgb)
+{
+    cv::Mat m = wrap(bgr, w, h, stride);
+    cv::putText(m, text, cv::Point(x, y), cv::FONT_HERSHEY_SIMPLEX, scale, colour(rgb),
+                thickness, cv::LINE_AA);
+}
+
+extern "C" void cvs_blend_rect(uint8_t *bgr, int w, int h, int stride, int x, int y, int rw,
+                               int rh, unsigned rgb, double alpha)
+{
+    cv::Rect r = cv::Rect(x, y, rw, rh) & cv::Rect(0, 0, w, h);
+    if (r.empty())
+        return;
+    cv::Mat roi = wrap(bgr, w, h, stride)(r);
+    roi.convertTo(roi, -1, 1.0 - alpha, 0.0); // in place: no per-frame allocation
+    roi += colour(rgb) * alpha;
+}

@@ -1,0 +1,80 @@
+/* The two display drivers: highgui (through cv_shim) and null. */
+#include "display/display.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "display/cv_shim.h"
+
+#define WINDOW "pinstripe"
+
+static int highgui_open(const char *title, int width, int height, char *err, size_t errlen)
+{
+    (void)title;
+    const char *x = getenv("DISPLAY"), *wl = getenv("WAYLAND_DISPLAY");
+    if ((!x || !*x) && (!wl || !*wl)) {
+        /* Qt would abort the process without one; refuse cleanly instead. */
+        snprintf(err, errlen, "no display: DISPLAY is not set (use -o FILE with --no-display)");
+        return -1;
+    }
+    return cvs_window_open(WINDOW, width, height, err, errlen);
+}
+
+static int highgui_show(const FrameBuf *f, char *err, size_t errlen)
+{
+    return cvs_window_show(WINDOW, f->data[0], f->fmt.width, f->fmt.height, f->stride[0], err,
+                           errlen);
+}
+
+static int highgui_poll_key(int ms)
+{
+    int key = cvs_wait_key(ms);
+    if (key < 0 && !cvs_window_visible(WINDOW))
+        return DISPLAY_KEY_CLOSED;
+    return key < 0 ? DISPLAY_KEY_NONE : key;
+}
+
+static void highgui_close(void)
+{
+    cvs_window_close(WINDOW);
+}
+
+const DisplayDriver display_highgui = {
+    .name = "highgui",
+    .open = highgui_open,
+    .show = highgui_show,
+    .poll_key = highgui_poll_key,
+    .close = highgui_close,
+};
+
+static int null_open(const char *title, int width, int height, char *err, size_t errlen)
+{
+    (void)title, (void)width, (void)height, (void)err, (void)errlen;
+    return 0;
+}
+
+static int null_show(const FrameBuf *f, char *err, size_t errlen)
+{
+    (void)f, (void)err, (void)errlen;
+    return 0;
+}
+
+static int null_poll_key(int ms)
+{
+    if (ms > 0)
+        nanosleep(&(struct timespec){ms / 1000, (ms % 1000) * 1000000L}, NULL);
+    return DISPLAY_KEY_NONE;
+}
+
+static void null_close(void)
+{
+}
+
+const DisplayDriver display_null = {
+    .name = "null",
+    .open = null_open,
+    .show = null_show,
+    .poll_key = null_poll_key,
+    .close = null_close,
+};

@@ -1,0 +1,29 @@
+/* Display drivers (mpv's vo idea): a struct of function pointers per way of
+ * showing frames. highgui shows an OpenCV window; null shows nothing (headless
+ * runs, tests). Every function is called from the main thread only. */
+#ifndef PINSTRIPE_DISPLAY_DISPLAY_H
+#define PINSTRIPE_DISPLAY_DISPLAY_H
+
+#include <stddef.h>
+
+#include "gpu/frame.h"
+
+#define DISPLAY_KEY_NONE (-1)
+#define DISPLAY_KEY_CLOSED (-2) /* the user closed the window */
+#define DISPLAY_KEY_ESC 27
+
+typedef struct DisplayDriver {
+    const char *name;
+    /* 0, or -1 with one line in err. */
+    int (*open)(const char *title, int width, int height, char *err, size_t errlen);
+    /* Show a bgr24 frame. 0, or -1 with one line in err. */
+    int (*show)(const FrameBuf *bgr, char *err, size_t errlen);
+    /* Wait up to ms (≤ 0: poll) for a key; a key code, DISPLAY_KEY_NONE or _CLOSED. */
+    int (*poll_key)(int ms);
+    void (*close)(void);
+} DisplayDriver;
+
+extern const DisplayDriver display_highgui;
+extern const DisplayDriver display_null;
+
+#endif

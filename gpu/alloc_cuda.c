@@ -1,0 +1,23 @@
+/* Pinned host memory through the CUDA runtime (cudaHostAlloc / cudaFreeHost). */
+#include <cuda_runtime.h>
+#include <stdio.h>
+
+void *host_alloc_pinned(size_t size, char *err, size_t errlen);
+void host_free_pinned(void *p);
+
+void *host_alloc_pinned(size_t size, char *err, size_t errlen)
+{
+    void *p = NULL;
+    cudaError_t rc = cudaHostAlloc(&p, size ? size : 1, cudaHostAllocDefault);
+    if (rc != cudaSuccess) {
+        if (err)
+            snprintf(err, errlen, "cudaHostAlloc(%zu bytes): %s", size, cudaGetErrorString(rc));
+        return NULL;
+    }
+    return p;
+}
+
+void host_free_pinned(void *p)
+{
+    cudaFreeHost(p);
+}

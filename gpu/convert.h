@@ -1,0 +1,14 @@
+/* CPU conversion of a band of rows to packed BGR with a transform applied:
+ * what one CPU stripe worker does, built on the shared per-pixel maths. */
+#ifndef PINSTRIPE_GPU_CONVERT_H
+#define PINSTRIPE_GPU_CONVERT_H
+
+#include "gpu/colour.h"
+#include "gpu/frame.h"
+#include "gpu/transform.h"
+
+/* Rows [y0, y1) of `in` (any layout) into the same rows of `out` (bgr24). */
+void convert_rows(const FrameBuf *in, FrameBuf *out, int y0, int y1, const YuvCoeffs *c,
+                  const Transform *t);
+
+#endif

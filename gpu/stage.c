@@ -1,0 +1,136 @@
+/* Stage front end: picks a backend and forwards to its StageOps. */
+#include "gpu/stage_impl.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void stage_set_error(Stage *s, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(s->error, sizeof(s->error), fmt, ap);
+    va_end(ap);
+}
+
+static Stage *try_backend(const StageOps *ops, const StageConfig *cfg, int *rc)
+{
+    Stage *s = calloc(1, sizeof(*s));
+    if (!s) {
+        *rc = -1;
+        return NULL;
+    }
+    s->ops = ops;
+    s->cfg = *cfg;
+    *rc = ops->init(s);
+    return s;
+}
+
+Stage *stage_create(const StageConfig *cfg, char *note, size_t notelen, char *err,
+                    size_t errlen, int *errcode)
+{
+    if (note && notelen)
+        note[0] = '\0';
+    *errcode = -1;
+    if (cfg->in.width < 1 || cfg->in.height < 1 || cfg->stripes < 1) {
+        snprintf(err, errlen, "stage: bad geometry %dx%d with %d stripes", cfg->in.width,
+                 cfg->in.height, cfg->stripes);
+        return NULL;
+    }
+    if (cfg->stripes > cfg->in.height) {
+        snprintf(err, errlen, "--stripes %d: more stripes than the frame's %d rows",
+                 cfg->stripes, cfg->in.height);
+        return NULL;
+    }
+    const StageOps *ops = &stage_cpu_ops;
+    int rc = 0;
+    Stage *s = NULL;
+    if (cfg->backend != STAGE_CPU) {
+#ifdef PINSTRIPE_HAVE_CUDA
+        s = try_backend(&stage_cuda_ops, cfg, &rc);
+        if (s && rc == 0)
+            return s;
+        if (cfg->backend == STAGE_CUDA || (s && rc != STAGE_ERR_NODEV)) {
+            snprintf(err, errlen, "%s", s ? s->error : "out of memory");
+            *errcode = rc;
+            free(s);
+            return NULL;
+        }
+        if (note)
+            snprintf(note, notelen, "no CUDA device (%s); using the CPU backend", s->error);
+        free(s);
+#else
+        if (cfg->backend == STAGE_CUDA) {
+            snprintf(err, errlen, "--backend cuda: this build has no CUDA backend (nvcc was "
+                                  "not found when it was configured)");
+            *errcode = STAGE_ERR_NODEV;
+            return NULL;
+        }
+        if (note)
+            snprintf(note, notelen, "built without CUDA; using the CPU backend");
+#endif
+    }
+    s = try_backend(ops, cfg, &rc);
+    if (!s || rc != 0) {
+        snprintf(err, errlen, "%s", s ? s->error : "out of memory");
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+int stage_depth(const Stage *s)
+{
+    return s->ops->depth(s);
+}
+
+int stage_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
+{
+    if (s->in_flight >= stage_depth(s)) {
+        stage_set_error(s, "stage_submit: %d frames already in flight", s->in_flight);
+        return -1;
+    }
+    int rc = s->ops->submit(s, in, out);
+    if (rc == 0)
+        s->in_flight++;
+    return rc;
+}
+
+int stage_wait(Stage *s, StageTimings *t)
+{
+    StageTimings dummy;
+    if (s->in_flight == 0) {
+        stage_set_error(s, "stage_wait: nothing in flight");
+        return -1;
+    }
+    s->in_flight--;
+    return s->ops->wait(s, t ? t : &dummy);
+}
+
+const char *stage_error(const Stage *s)
+{
+    return s->error;
+}
+
+const char *stage_backend_name(const Stage *s)
+{
+    return s->ops->name;
+}
+
+HostMemKind stage_host_memory(const Stage *s)
+{
+    return s->ops->host_memory;
+}
+
+void stage_destroy(Stage **ps)
+{
+    Stage *s = ps ? *ps : NULL;
+    if (!s)
+        return;
+    while (s->in_flight > 0)
+        stage_wait(s, NULL);
+    s->ops->uninit(s);
+    free(s);
+    *ps = NULL;
+}

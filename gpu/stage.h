@@ -1,0 +1,61 @@
+/* The stage: turns input frames (yuv420p, nv12 or bgr24) into transformed
+ * packed BGR, stripe by stripe. One interface, two backends (CUDA, CPU).
+ *
+ *   Stage *s = stage_create(&cfg, err, sizeof err);
+ *   while (...) {
+ *       if (in_flight == stage_depth(s)) { stage_wait(s, &t); ...release oldest... }
+ *       stage_submit(s, in, out);            // in, out: host buffers (ring slots)
+ *   }
+ *   while (in_flight) stage_wait(s, &t);
+ *   stage_destroy(&s);
+ *
+ * Frames complete in submission order; up to stage_depth() may be in flight,
+ * and their buffers must stay untouched until stage_wait() returns for them.
+ * All calls come from one thread (the stage thread). */
+#ifndef PINSTRIPE_GPU_STAGE_H
+#define PINSTRIPE_GPU_STAGE_H
+
+#include <stddef.h>
+
+#include "gpu/alloc.h"
+#include "gpu/frame.h"
+#include "gpu/transform.h"
+
+typedef struct Stage Stage;
+
+typedef enum { STAGE_AUTO, STAGE_CPU, STAGE_CUDA } StageBackend;
+
+typedef struct StageConfig {
+    FrameFormat in;    /* input geometry and layout; output is bgr24 of the same size */
+    int stripes;       /* 1..height */
+    Transform transform;
+    StageBackend backend;
+} StageConfig;
+
+/* Milliseconds one frame spent in each step (0 where a backend has no such step). */
+typedef struct StageTimings {
+    double upload_ms, kernel_ms, download_ms; /* CUDA: from events */
+    double work_ms;                           /* CPU: the slowest stripe's work */
+    double total_ms;                          /* submit to completion */
+} StageTimings;
+
+/* Error codes beyond -1 (generic). */
+#define STAGE_ERR_NODEV (-2) /* backend cuda asked for, no usable device */
+
+/* NULL on failure with a one-line reason in err. With STAGE_AUTO, falls back to the
+ * CPU backend when CUDA is absent, writing why into note (may be NULL). */
+Stage *stage_create(const StageConfig *cfg, char *note, size_t notelen, char *err,
+                    size_t errlen, int *errcode);
+int stage_depth(const Stage *s);
+/* 0, or negative on failure (stage_error says what). */
+int stage_submit(Stage *s, const FrameBuf *in, FrameBuf *out);
+/* Wait for the oldest frame in flight. 0, or negative on failure. */
+int stage_wait(Stage *s, StageTimings *t);
+const char *stage_error(const Stage *s);
+const char *stage_backend_name(const Stage *s);
+/* The host memory its input and output buffers should be. */
+HostMemKind stage_host_memory(const Stage *s);
+/* Waits for frames in flight, then frees. Accepts NULL; sets *s to NULL. */
+void stage_destroy(Stage **s);
+
+#endif

@@ -1,0 +1,164 @@
+/* The CPU backend: one worker thread per stripe (at most MAX_WORKERS; beyond
+ * that a worker takes every MAX_WORKERS-th stripe). submit hands the frame to
+ * every worker and returns; wait blocks until all of them are done. One frame
+ * in flight. */
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "gpu/clock.h"
+#include "gpu/convert.h"
+#include "gpu/stage_impl.h"
+#include "gpu/stripes.h"
+
+#define MAX_WORKERS 64
+
+typedef struct CpuStage CpuStage;
+
+typedef struct Worker {
+    CpuStage *cs;
+    int id;
+    pthread_t thread;
+    int started;
+} Worker;
+
+struct CpuStage {
+    Stage *stage;
+    Worker workers[MAX_WORKERS];
+    int nworkers;
+    pthread_mutex_t mu;
+    pthread_cond_t go, done;
+    unsigned long job; /* bumps on every submit */
+    int remaining;     /* workers still busy on the current job */
+    int quit;
+    const FrameBuf *in;
+    FrameBuf *out;
+    YuvCoeffs coeffs;
+    double submit_ms, work_ms;
+};
+
+static void run_stripes(CpuStage *cs, int id)
+{
+    const StageConfig *cfg = &cs->stage->cfg;
+    int even = stripe_needs_even(cfg->in.layout);
+    for (int k = id; k < cfg->stripes; k += cs->nworkers) {
+        int y0, y1;
+        stripe_rows(cfg->in.height, cfg->stripes, k, even, &y0, &y1);
+        if (y0 < y1)
+            convert_rows(cs->in, cs->out, y0, y1, &cs->coeffs, &cfg->transform);
+    }
+}
+
+static void *worker_main(void *arg)
+{
+    Worker *w = arg;
+    CpuStage *cs = w->cs;
+    unsigned long seen = 0;
+    pthread_mutex_lock(&cs->mu);
+    for (;;) {
+        while (cs->job == seen && !cs->quit)
+            pthread_cond_wait(&cs->go, &cs->mu);
+        if (cs->quit)
+            break;
+        seen = cs->job;
+        pthread_mutex_unlock(&cs->mu);
+        double t0 = clock_now_ms();
+        run_stripes(cs, w->id);
+        double ms = clock_now_ms() - t0;
+        pthread_mutex_lock(&cs->mu);
+        if (ms > cs->work_ms)
+            cs->work_ms = ms;
+        if (--cs->remaining == 0)
+            pthread_cond_signal(&cs->done);
+    }
+    pthread_mutex_unlock(&cs->mu);
+    return NULL;
+}
+
+static void cpu_uninit(Stage *s)
+{
+    CpuStage *cs = s->priv;
+    if (!cs)
+        return;
+    pthread_mutex_lock(&cs->mu);
+    cs->quit = 1;
+    pthread_cond_broadcast(&cs->go);
+    pthread_mutex_unlock(&cs->mu);
+    for (int i = 0; i < cs->nworkers; i++)
+        if (cs->workers[i].started)
+            pthread_join(cs->workers[i].thread, NULL);
+    pthread_cond_destroy(&cs->go);
+    pthread_cond_destroy(&cs->done);
+    pthread_mutex_destroy(&cs->mu);
+    free(cs);
+    s->priv = NULL;
+}
+
+static int cpu_init(Stage *s)
+{
+    CpuStage *cs = calloc(1, sizeof(*cs));
+    if (!cs) {
+        stage_set_error(s, "cpu stage: out of memory");
+        return -1;
+    }
+    cs->stage = s;
+    s->priv = cs;
+    pthread_mutex_init(&cs->mu, NULL);
+    pthread_cond_init(&cs->go, NULL);
+    pthread_cond_init(&cs->done, NULL);
+    cs->nworkers = s->cfg.stripes < MAX_WORKERS ? s->cfg.stripes : MAX_WORKERS;
+    for (int i = 0; i < cs->nworkers; i++) {
+        Worker *w = &cs->workers[i];
+        w->cs = cs;
+        w->id = i;
+        if (pthread_create(&w->thread, NULL, worker_main, w) != 0) {
+            stage_set_error(s, "cpu stage: pthread_create failed for worker %d", i);
+            cpu_uninit(s);
+            return -1;
+        }
+        w->started = 1;
+    }
+    return 0;
+}
+
+static int cpu_depth(const Stage *s)
+{
+    (void)s;
+    return 1;
+}
+
+static int cpu_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
+{
+    CpuStage *cs = s->priv;
+    pthread_mutex_lock(&cs->mu);
+    cs->in = in;
+    cs->out = out;
+    cs->coeffs = colour_yuv_coeffs(in->matrix, in->full_range, in->fmt.height);
+    cs->submit_ms = clock_now_ms();
+    cs->work_ms = 0;
+    cs->remaining = cs->nworkers;
+    cs->job++;
+    pthread_cond_broadcast(&cs->go);
+    pthread_mutex_unlock(&cs->mu);
+    return 0;
+}
+
+static int cpu_wait(Stage *s, StageTimings *t)
+{
+    CpuStage *cs = s->priv;
+    pthread_mutex_lock(&cs->mu);
+    while (cs->remaining > 0)
+        pthread_cond_wait(&cs->done, &cs->mu);
+    *t = (StageTimings){.work_ms = cs->work_ms, .total_ms = clock_now_ms() - cs->submit_ms};
+    pthread_mutex_unlock(&cs->mu);
+    return 0;
+}
+
+const StageOps stage_cpu_ops = {
+    .name = "cpu",
+    .host_memory = HOST_MEM_ALIGNED,
+    .init = cpu_init,
+    .depth = cpu_depth,
+    .submit = cpu_submit,
+    .wait = cpu_wait,
+    .uninit = cpu_uninit,
+};

@@ -1,0 +1,21 @@
+/* Stripe geometry (see stripes.h). */
+#include "gpu/stripes.h"
+
+static int boundary(int height, int n, int k, int even)
+{
+    if (k >= n)
+        return height;
+    int b = (int)((long long)k * height / n);
+    return even ? b & ~1 : b;
+}
+
+void stripe_rows(int height, int n, int k, int even, int *y0, int *y1)
+{
+    *y0 = boundary(height, n, k, even);
+    *y1 = boundary(height, n, k + 1, even);
+}
+
+int stripe_needs_even(PixLayout layout)
+{
+    return layout == PIX_YUV420P || layout == PIX_NV12;
+}

@@ -1,0 +1,341 @@
+/* The decode thread (see decoder.h): demux → decode → normalise into a ring
+ * slot. Follows FFmpeg's doc/examples/demux_decode.c: one decode_packet()
+ * path, fed with NULL at the end to drain. */
+#include "io/decoder.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <libavcodec/avcodec.h>
+#include <libavdevice/avdevice.h>
+#include <libavformat/avformat.h>
+#include <libavutil/imgutils.h>
+#include <libavutil/pixdesc.h>
+#include <libswscale/swscale.h>
+
+#include "gpu/clock.h"
+#include "io/pixfmt.h"
+
+struct Decoder {
+    char url[1024];
+    AVFormatContext *fmt;
+    AVCodecContext *dec;
+    int vidx;
+    AVPacket *pkt;
+    AVFrame *frame;
+    struct SwsContext *sws;
+    DecoderInfo info;
+    PixChoice choice;
+
+    FrameRing *ring;
+    int64_t max_frames;
+    pthread_t thread;
+    int started, joined;
+    atomic_int stop;
+    atomic_llong frames;
+    int64_t last_pts, pts_step;
+    double mark_ms; /* end of the previous hand-off: decode time counts from here */
+    int rc;
+    char error[512];
+};
+
+static void av_err(int rc, char *buf, size_t len)
+{
+    if (av_strerror(rc, buf, len) < 0)
+        snprintf(buf, len, "error %d", rc);
+}
+
+static int is_plain_path(const char *url)
+{
+    /* "proto:..." is a URL for libavformat; a path with a slash before any colon is a path. */
+    const char *colon = strchr(url, ':');
+    const char *slash = strchr(url, '/');
+    return !colon || (slash && slash < colon);
+}
+
+Decoder *decoder_open(const char *url, const char *format, char *err, size_t errlen, int *code)
+{
+    char why[256];
+    Decoder *d = calloc(1, sizeof(*d));
+    *code = DECODER_ERR_INPUT;
+    if (!d) {
+        snprintf(err, errlen, "'%s': out of memory", url);
+        return NULL;
+    }
+    snprintf(d->url, sizeof(d->url), "%s", url);
+    avdevice_register_all();
+
+    const AVInputFormat *ifmt = NULL;
+    if (format && !(ifmt = av_find_input_format(format))) {
+        snprintf(err, errlen, "-f: unknown input format '%s'", format);
+        *code = DECODER_ERR_USAGE;
+        goto fail;
+    }
+    if (!format && is_plain_path(url)) {
+        struct stat st;
+        if (stat(url, &st) != 0) {
+            snprintf(err, errlen, "cannot open '%s': %s", url, strerror(errno));
+            goto fail;
+        }
+        if (S_ISDIR(st.st_mode)) {
+            snprintf(err, errlen, "cannot open '%s': it is a directory", url);
+            goto fail;
+        }
+    }
+    int rc = avformat_open_input(&d->fmt, url, ifmt, NULL);
+    if (rc < 0) {
+        av_err(rc, why, sizeof(why));
+        snprintf(err, errlen, "cannot open '%s': %s", url, why);
+        goto fail;
+    }
+    if ((rc = avformat_find_stream_info(d->fmt, NULL)) < 0) {
+        av_err(rc, why, sizeof(why));
+        snprintf(err, errlen, "cannot read '%s': %s", url, why);
+        goto fail;
+    }
+    const AVCodec *codec = NULL;
+    d->vidx = av_find_best_stream(d->fmt, AVMEDIA_TYPE_VIDEO, -1, -1, &codec, 0);
+    if (d->vidx == AVERROR_STREAM_NOT_FOUND) {
+        snprintf(err, errlen, "'%s': no video stream", url);
+        goto fail;
+    }
+    if (d->vidx < 0 || !codec) {
+        AVStream *st0 = d->vidx >= 0 ? d->fmt->streams[d->vidx] : NULL;
+        snprintf(err, errlen, "'%s': no decoder for its video stream%s%s", url,
+                 st0 ? " " : "", st0 ? avcodec_get_name(st0->codecpar->codec_id) : "");
+        goto fail;
+    }
+    AVStream *st = d->fmt->streams[d->vidx];
+    if (!(d->dec = avcodec_alloc_context3(codec)) ||
+        avcodec_parameters_to_context(d->dec, st->codecpar) < 0) {
+        snprintf(err, errlen, "'%s': cannot set up the %s decoder", url, codec->name);
+        goto fail;
+    }
+    d->dec->thread_count = 0; /* one per core */
+    d->dec->thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE;
+    d->dec->pkt_timebase = st->time_base;
+    if ((rc = avcodec_open2(d->dec, codec, NULL)) < 0) {
+        av_err(rc, why, sizeof(why));
+        snprintf(err, errlen, "'%s': cannot open the %s decoder: %s", url, codec->name, why);
+        goto fail;
+    }
+    if (d->dec->width < 1 || d->dec->height < 1 || d->dec->pix_fmt == AV_PIX_FMT_NONE) {
+        snprintf(err, errlen, "'%s': video stream has no size or pixel format", url);
+        goto fail;
+    }
+    if (!(d->pkt = av_packet_alloc()) || !(d->frame = av_frame_alloc())) {
+        snprintf(err, errlen, "'%s': out of memory", url);
+        goto fail;
+    }
+    d->choice = pixfmt_choose(d->dec->pix_fmt);
+    DecoderInfo *in = &d->info;
+    in->fmt = (FrameFormat){d->choice.layout, d->dec->width, d->dec->height};
+    in->tb_num = st->time_base.num, in->tb_den = st->time_base.den;
+    AVRational fr = av_guess_frame_rate(d->fmt, st, NULL);
+    in->rate_num = fr.num, in->rate_den = fr.den ? fr.den : 1;
+    snprintf(in->codec, sizeof(in->codec), "%s", codec->name);
+    const char *pf = av_get_pix_fmt_name(d->dec->pix_fmt);
+    snprintf(in->src_pix_fmt, sizeof(in->src_pix_fmt), "%s", pf ? pf : "?");
+    d->pts_step = 1;
+    if (fr.num > 0 && fr.den > 0) {
+        int64_t step = av_rescale_q(1, av_inv_q(fr), st->time_base);
+        d->pts_step = step > 0 ? step : 1;
+    }
+    d->last_pts = AV_NOPTS_VALUE;
+    return d;
+fail:
+    decoder_close(&d);
+    return NULL;
+}
+
+void decoder_log_level(int verbosity)
+{
+    av_log_set_level(verbosity < 0 ? AV_LOG_ERROR : verbosity > 0 ? AV_LOG_INFO : AV_LOG_WARNING);
+}
+
+const DecoderInfo *decoder_info(const Decoder *d)
+{
+    return &d->info;
+}
+
+/* Copy or convert the decoded frame into a ring slot. */
+static int normalise(Decoder *d, const AVFrame *f, FrameBuf *out)
+{
+    const FrameFormat *o = &d->info.fmt;
+    int same = f->width == o->width && f->height == o->height && f->format == d->dec->pix_fmt;
+    if (same && d->choice.copy) {
+        int lines[3] = {o->height, (o->height + 1) / 2, (o->height + 1) / 2};
+        int widths[3] = {out->stride[0], out->stride[1], out->stride[2]};
+        for (int p = 0; p < 3 && out->data[p]; p++)
+            av_image_copy_plane(out->data[p], out->stride[p], f->data[p], f->linesize[p],
+                                widths[p], lines[p]);
+    } else {
+        /* Cached: a new context only when the source's size or format changes. */
+        d->sws = sws_getCachedContext(d->sws, f->width, f->height, f->format, o->width,
+                                      o->height, d->choice.av_layout,
+                                      SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT,
+                                      NULL, NULL, NULL);
+        if (!d->sws) {
+            snprintf(d->error, sizeof(d->error), "'%s': cannot convert %s %dx%d to %s", d->url,
+                     av_get_pix_fmt_name(f->format), f->width, f->height,
+                     pix_layout_name(o->layout));
+            return -1;
+        }
+        sws_scale(d->sws, (const uint8_t *const *)f->data, f->linesize, 0, f->height,
+                  out->data, out->stride);
+    }
+    out->matrix = pixfmt_matrix(f->colorspace);
+    out->full_range = d->choice.full_range || f->color_range == AVCOL_RANGE_JPEG;
+    return 0;
+}
+
+static int64_t next_pts(Decoder *d, const AVFrame *f)
+{
+    int64_t pts = f->best_effort_timestamp;
+    if (pts == AV_NOPTS_VALUE)
+        pts = d->last_pts == AV_NOPTS_VALUE ? 0 : d->last_pts + d->pts_step;
+    else if (d->last_pts != AV_NOPTS_VALUE && pts <= d->last_pts)
+        pts = d->last_pts + 1; /* keep timestamps strictly increasing for the muxer */
+    d->last_pts = pts;
+    return pts;
+}
+
+/* 1: frame handed over; 0: stop requested; negative: failure. */
+static int emit(Decoder *d, const AVFrame *f)
+{
+    if (atomic_load(&d->stop) || (d->max_frames > 0 && atomic_load(&d->frames) >= d->max_frames))
+        return 0;
+    double ready = clock_now_ms();
+    FrameBuf *slot;
+    if (ring_write_begin(d->ring, &slot) != 0)
+        return 0; /* aborted */
+    double t0 = clock_now_ms();
+    if (normalise(d, f, slot) < 0)
+        return -1;
+    slot->pts = next_pts(d, f);
+    slot->index = atomic_load(&d->frames);
+    slot->serial = 0;
+    slot->t = (FrameTimings){0};
+    slot->t.decode_ms = (ready - d->mark_ms) + (clock_now_ms() - t0);
+    ring_write_end(d->ring);
+    atomic_fetch_add(&d->frames, 1);
+    d->mark_ms = clock_now_ms();
+    return 1;
+}
+
+/* Send one packet (NULL drains) and hand over every frame it yields.
+ * 1: go on; 0: stop; negative: failure. */
+static int decode_packet(Decoder *d, const AVPacket *pkt)
+{
+    int rc = avcodec_send_packet(d->dec, pkt);
+    if (rc < 0 && rc != AVERROR_EOF) {
+        char why[128];
+        av_err(rc, why, sizeof(why));
+        av_log(NULL, AV_LOG_WARNING, "pinstripe: '%s': skipping a bad packet: %s\n", d->url,
+               why);
+    }
+    for (;;) {
+        rc = avcodec_receive_frame(d->dec, d->frame);
+        if (rc == AVERROR(EAGAIN))
+            return 1;
+        if (rc == AVERROR_EOF)
+            return 0;
+        if (rc < 0) {
+            char why[128];
+            av_err(rc, why, sizeof(why));
+            snprintf(d->error, sizeof(d->error), "'%s': decoding failed: %s", d->url, why);
+            return -1;
+        }
+        int e = emit(d, d->frame);
+        av_frame_unref(d->frame);
+        if (e <= 0)
+            return e;
+    }
+}
+
+static void *decode_main(void *arg)
+{
+    Decoder *d = arg;
+    int rc = 1;
+    d->mark_ms = clock_now_ms();
+    while (rc > 0) {
+        int r = av_read_frame(d->fmt, d->pkt);
+        if (r == AVERROR(EAGAIN))
+            continue;
+        if (r < 0) {
+            if (r != AVERROR_EOF) {
+                char why[128];
+                av_err(r, why, sizeof(why));
+                av_log(NULL, AV_LOG_WARNING, "pinstripe: '%s': read error, ending: %s\n",
+                       d->url, why);
+            }
+            rc = decode_packet(d, NULL); /* drain: the same path, fed with NULL */
+            break;
+        }
+        if (d->pkt->stream_index == d->vidx)
+            rc = decode_packet(d, d->pkt);
+        av_packet_unref(d->pkt);
+    }
+    d->rc = rc < 0 ? -1 : 0;
+    ring_write_eof(d->ring);
+    return NULL;
+}
+
+int decoder_start(Decoder *d, FrameRing *ring, int64_t max_frames)
+{
+    d->ring = ring;
+    d->max_frames = max_frames;
+    if (pthread_create(&d->thread, NULL, decode_main, d) != 0) {
+        snprintf(d->error, sizeof(d->error), "'%s': cannot start the decode thread", d->url);
+        return -1;
+    }
+    d->started = 1;
+    return 0;
+}
+
+void decoder_stop(Decoder *d)
+{
+    atomic_store(&d->stop, 1);
+}
+
+int decoder_join(Decoder *d)
+{
+    if (d->started && !d->joined) {
+        pthread_join(d->thread, NULL);
+        d->joined = 1;
+    }
+    return d->rc;
+}
+
+const char *decoder_error(const Decoder *d)
+{
+    return d->error;
+}
+
+int64_t decoder_frames(const Decoder *d)
+{
+    return atomic_load(&((Decoder *)d)->frames);
+}
+
+void decoder_close(Decoder **pd)
+{
+    Decoder *d = pd ? *pd : NULL;
+    if (!d)
+        return;
+    decoder_stop(d);
+    if (d->started && !d->joined && d->ring)
+        ring_abort(d->ring);
+    decoder_join(d);
+    sws_freeContext(d->sws);
+    av_frame_free(&d->frame);
+    av_packet_free(&d->pkt);
+    avcodec_free_context(&d->dec);
+    avformat_close_input(&d->fmt);
+    free(d);
+    *pd = NULL;
+}

@@ -1,0 +1,55 @@
+/* The decode thread: opens a file, URL or device with libavformat, decodes
+ * its best video stream with libavcodec (frame threading), and writes every
+ * frame into a FrameRing, normalised to one of the stage's layouts. FFmpeg
+ * stays behind this header.
+ *
+ *   Decoder *d = decoder_open(path, NULL, err, sizeof err, &code);
+ *   FrameRing *ring = ring_create(8, &decoder_info(d)->fmt, mem, ...);
+ *   decoder_start(d, ring, max_frames);   // the thread writes, then ring_write_eof
+ *   ...
+ *   decoder_stop(d);                      // optional: ask it to finish early
+ *   rc = decoder_join(d);                 // 0 or negative (decoder_error says why)
+ *   decoder_close(&d);
+ *
+ * End of stream drains the decoder (NULL packet) so no frame is lost. */
+#ifndef PINSTRIPE_IO_DECODER_H
+#define PINSTRIPE_IO_DECODER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gpu/frame.h"
+#include "io/ring.h"
+
+typedef struct Decoder Decoder;
+
+typedef struct DecoderInfo {
+    FrameFormat fmt;         /* the layout frames land in, and their size */
+    int tb_num, tb_den;      /* time base of the frames' pts */
+    int rate_num, rate_den;  /* nominal frame rate (0/1 when unknown) */
+    char codec[32];          /* decoder name */
+    char src_pix_fmt[32];    /* the stream's own pixel format */
+} DecoderInfo;
+
+#define DECODER_ERR_USAGE (-2) /* bad -f format name */
+#define DECODER_ERR_INPUT (-3) /* input cannot be opened or has no video */
+
+/* FFmpeg's own logging: -1 errors only, 0 warnings, 1 verbose. */
+void decoder_log_level(int verbosity);
+/* NULL on failure, with one line naming the input and the reason in err, and
+ * DECODER_ERR_USAGE or DECODER_ERR_INPUT in *code. `format` may be NULL. */
+Decoder *decoder_open(const char *url, const char *format, char *err, size_t errlen, int *code);
+const DecoderInfo *decoder_info(const Decoder *d);
+/* Start the thread; it stops after max_frames frames when max_frames > 0. */
+int decoder_start(Decoder *d, FrameRing *ring, int64_t max_frames);
+/* Ask the thread to stop at the next frame; it still writes EOF to its ring. */
+void decoder_stop(Decoder *d);
+/* Wait for the thread. 0, or negative with decoder_error set. */
+int decoder_join(Decoder *d);
+const char *decoder_error(const Decoder *d);
+/* Frames written to the ring so far. */
+int64_t decoder_frames(const Decoder *d);
+/* Accepts NULL; sets *d to NULL. Joins the thread if still running. */
+void decoder_close(Decoder **d);
+
+#endif

@@ -1,0 +1,23 @@
+/* Which of the stage's layouts a decoded pixel format lands in, and whether it
+ * can be copied plane by plane or must go through libswscale once. */
+#ifndef PINSTRIPE_IO_PIXFMT_H
+#define PINSTRIPE_IO_PIXFMT_H
+
+#include <libavutil/frame.h>
+#include <libavutil/pixfmt.h>
+
+#include "gpu/frame.h"
+
+typedef struct PixChoice {
+    PixLayout layout;
+    enum AVPixelFormat av_layout; /* the libav format of `layout` */
+    int copy;                     /* 1: same format, plane copy; 0: swscale */
+    int full_range;               /* implied by the format (the yuvj family) */
+} PixChoice;
+
+PixChoice pixfmt_choose(enum AVPixelFormat src);
+enum AVPixelFormat pixfmt_av(PixLayout layout);
+/* The frame's colour matrix and range, mapped onto ours. */
+ColourMatrix pixfmt_matrix(enum AVColorSpace cs);
+
+#endif

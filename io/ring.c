@@ -1,0 +1,149 @@
+/* FrameRing (see ring.h): four monotonically increasing counters over a fixed
+ * array of slots, under one mutex and condition variable.
+ *   released ≤ taken ≤ published ≤ reserved ≤ released + n */
+#include "io/ring.h"
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+struct FrameRing {
+    pthread_mutex_t mu;
+    pthread_cond_t cond;
+    int n;
+    HostMemKind mem;
+    FrameBuf *slots;
+    uint8_t **blocks;
+    uint64_t reserved, published, taken, released;
+    int eof, abort;
+};
+
+FrameRing *ring_create(int nslots, const FrameFormat *fmt, HostMemKind mem, char *err,
+                       size_t errlen)
+{
+    if (nslots < 1) {
+        snprintf(err, errlen, "ring: %d slots", nslots);
+        return NULL;
+    }
+    FrameRing *r = calloc(1, sizeof(*r));
+    if (!r || !(r->slots = calloc(nslots, sizeof(*r->slots))) ||
+        !(r->blocks = calloc(nslots, sizeof(*r->blocks)))) {
+        snprintf(err, errlen, "ring: out of memory");
+        goto fail;
+    }
+    r->n = nslots;
+    r->mem = mem;
+    size_t bytes = frame_bytes(fmt);
+    for (int i = 0; i < nslots; i++) {
+        if (!(r->blocks[i] = host_alloc(bytes, mem, err, errlen)))
+            goto fail;
+        frame_wrap(&r->slots[i], fmt, r->blocks[i]);
+    }
+    pthread_mutex_init(&r->mu, NULL);
+    pthread_cond_init(&r->cond, NULL);
+    return r;
+fail:
+    if (r) {
+        for (int i = 0; r->blocks && i < nslots; i++)
+            host_free(r->blocks[i], mem);
+        free(r->blocks);
+        free(r->slots);
+        free(r);
+    }
+    return NULL;
+}
+
+void ring_destroy(FrameRing **pr)
+{
+    FrameRing *r = pr ? *pr : NULL;
+    if (!r)
+        return;
+    for (int i = 0; i < r->n; i++)
+        host_free(r->blocks[i], r->mem);
+    pthread_cond_destroy(&r->cond);
+    pthread_mutex_destroy(&r->mu);
+    free(r->blocks);
+    free(r->slots);
+    free(r);
+    *pr = NULL;
+}
+
+int ring_write_begin(FrameRing *r, FrameBuf **slot)
+{
+    pthread_mutex_lock(&r->mu);
+    while (!r->abort && r->reserved - r->released == (uint64_t)r->n)
+        pthread_cond_wait(&r->cond, &r->mu);
+    int rc = RING_ABORTED;
+    if (!r->abort) {
+        *slot = &r->slots[r->reserved++ % r->n];
+        rc = 0;
+    }
+    pthread_mutex_unlock(&r->mu);
+    return rc;
+}
+
+void ring_write_end(FrameRing *r)
+{
+    pthread_mutex_lock(&r->mu);
+    if (r->published < r->reserved)
+        r->published++;
+    pthread_cond_broadcast(&r->cond);
+    pthread_mutex_unlock(&r->mu);
+}
+
+void ring_write_eof(FrameRing *r)
+{
+    pthread_mutex_lock(&r->mu);
+    r->eof = 1;
+    pthread_cond_broadcast(&r->cond);
+    pthread_mutex_unlock(&r->mu);
+}
+
+int ring_read_begin(FrameRing *r, FrameBuf **slot)
+{
+    pthread_mutex_lock(&r->mu);
+    while (!r->abort && !r->eof && r->taken == r->published)
+        pthread_cond_wait(&r->cond, &r->mu);
+    int rc;
+    if (r->abort) {
+        rc = RING_ABORTED;
+    } else if (r->taken == r->published) {
+        rc = RING_EOF;
+    } else {
+        *slot = &r->slots[r->taken++ % r->n];
+        rc = 0;
+    }
+    pthread_mutex_unlock(&r->mu);
+    return rc;
+}
+
+void ring_read_end(FrameRing *r)
+{
+    pthread_mutex_lock(&r->mu);
+    if (r->released < r->taken)
+        r->released++;
+    pthread_cond_broadcast(&r->cond);
+    pthread_mutex_unlock(&r->mu);
+}
+
+void ring_abort(FrameRing *r)
+{
+    pthread_mutex_lock(&r->mu);
+    r->abort = 1;
+    pthread_cond_broadcast(&r->cond);
+    pthread_mutex_unlock(&r->mu);
+}
+
+int ring_fill(FrameRing *r)
+{
+    pthread_mutex_lock(&r->mu);
+    int fill = (int)(r->published - r->released);
+    pthread_mutex_unlock(&r->mu);
+    return fill;
+}
+
+int ring_size(const FrameRing *r)
+{
+    return r->n;
+}

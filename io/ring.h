@@ -1,0 +1,49 @@
+/* FrameRing: a fixed ring of frame slots handed from one producer thread to
+ * one consumer thread (ffplay's FrameQueue). Slots and their memory are
+ * allocated once, in ring_create; nothing is allocated per frame.
+ *
+ * Producer:  ring_write_begin(r, &f) → fill f → ring_write_end(r)   ... ring_write_eof(r)
+ * Consumer:  ring_read_begin(r, &f)  → use f  → ring_read_end(r)
+ *
+ * Either side may hold several slots at once (the CUDA stage keeps frames in
+ * flight): *_begin hands out slots in ring order, *_end publishes or releases
+ * the oldest one held. One mutex and one condition variable; ring_abort wakes
+ * every wait, which then returns RING_ABORTED. Both sides may call
+ * ring_abort, ring_fill and ring_size from any thread. */
+#ifndef PINSTRIPE_IO_RING_H
+#define PINSTRIPE_IO_RING_H
+
+#include <stddef.h>
+
+#include "gpu/alloc.h"
+#include "gpu/frame.h"
+
+typedef struct FrameRing FrameRing;
+
+#define RING_EOF (-1)     /* the producer said end of stream and the ring is empty */
+#define RING_ABORTED (-2) /* ring_abort was called */
+
+/* nslots ≥ 1 slots of fmt's size in `mem` memory; NULL with a reason in err. */
+FrameRing *ring_create(int nslots, const FrameFormat *fmt, HostMemKind mem, char *err,
+                       size_t errlen);
+/* Accepts NULL; sets *r to NULL. No thread may be using the ring. */
+void ring_destroy(FrameRing **r);
+
+/* Wait for a free slot (blocks while the ring is full). 0 or RING_ABORTED. */
+int ring_write_begin(FrameRing *r, FrameBuf **slot);
+/* Publish the oldest slot taken with ring_write_begin. */
+void ring_write_end(FrameRing *r);
+/* No more frames will be written; readers drain what is there, then see RING_EOF. */
+void ring_write_eof(FrameRing *r);
+
+/* Wait for the next published slot. 0, RING_EOF or RING_ABORTED. */
+int ring_read_begin(FrameRing *r, FrameBuf **slot);
+/* Release the oldest slot taken with ring_read_begin. */
+void ring_read_end(FrameRing *r);
+
+void ring_abort(FrameRing *r);
+/* Slots published and not yet released. */
+int ring_fill(FrameRing *r);
+int ring_size(const FrameRing *r);
+
+#endif
