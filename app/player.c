@@ -19,6 +19,7 @@
 #include "gpu/clock.h"
 #include "gpu/stage.h"
 #include "gpu/transform.h"
+#include "io/avlog.h"
 #include "io/decoder.h"
 #include "io/ring.h"
 #include "io/writer.h"
@@ -262,7 +263,7 @@ int player_run(const Options *o)
     int code = EXIT_OK, rc;
     StageBackend backend;
 
-    decoder_log_level(o->quiet ? -1 : o->verbose);
+    avlog_set_verbosity(o->quiet ? -1 : o->verbose);
     if (transform_parse(o->transform, &p->transform, err, sizeof(err)) < 0) {
         fail("%s", err);
         return EXIT_USAGE;
@@ -321,8 +322,6 @@ int player_run(const Options *o)
         goto end;
     }
     p->backend_name = stage_backend_name(p->stage);
-    if (note[0] && (backend == STAGE_AUTO) && (o->verbose || !o->quiet))
-        say(p, "%s", note);
 
     if (o->output) {
         WriterConfig wc = {.path = o->output, .codec = o->codec, .width = di->fmt.width,
@@ -351,6 +350,8 @@ int player_run(const Options *o)
         goto end;
     }
     p->display_open = 1;
+    if (note[0]) /* said only once everything has opened, so a failure's line comes first */
+        say(p, "%s", note);
 
     if (decoder_start(p->dec, p->in, o->frames) < 0) {
         fail("%s", decoder_error(p->dec));

@@ -19,6 +19,7 @@
 #include <libswscale/swscale.h>
 
 #include "gpu/clock.h"
+#include "io/avlog.h"
 #include "io/pixfmt.h"
 
 struct Decoder {
@@ -58,7 +59,8 @@ static int is_plain_path(const char *url)
     return !colon || (slash && slash < colon);
 }
 
-Decoder *decoder_open(const char *url, const char *format, char *err, size_t errlen, int *code)
+static Decoder *open_input(const char *url, const char *format, char *err, size_t errlen,
+                           int *code)
 {
     char why[256];
     Decoder *d = calloc(1, sizeof(*d));
@@ -153,9 +155,12 @@ fail:
     return NULL;
 }
 
-void decoder_log_level(int verbosity)
+Decoder *decoder_open(const char *url, const char *format, char *err, size_t errlen, int *code)
 {
-    av_log_set_level(verbosity < 0 ? AV_LOG_ERROR : verbosity > 0 ? AV_LOG_INFO : AV_LOG_WARNING);
+    avlog_quiet_begin();
+    Decoder *d = open_input(url, format, err, errlen, code);
+    avlog_quiet_end();
+    return d;
 }
 
 const DecoderInfo *decoder_info(const Decoder *d)

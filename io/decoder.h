@@ -34,8 +34,6 @@ typedef struct DecoderInfo {
 #define DECODER_ERR_USAGE (-2) /* bad -f format name */
 #define DECODER_ERR_INPUT (-3) /* input cannot be opened or has no video */
 
-/* FFmpeg's own logging: -1 errors only, 0 warnings, 1 verbose. */
-void decoder_log_level(int verbosity);
 /* NULL on failure, with one line naming the input and the reason in err, and
  * DECODER_ERR_USAGE or DECODER_ERR_INPUT in *code. `format` may be NULL. */
 Decoder *decoder_open(const char *url, const char *format, char *err, size_t errlen, int *code);

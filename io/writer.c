@@ -12,6 +12,8 @@
 #include <libavutil/pixdesc.h>
 #include <libswscale/swscale.h>
 
+#include "io/avlog.h"
+
 struct Writer {
     char path[1024];
     AVFormatContext *oc;
@@ -65,7 +67,7 @@ static const AVCodec *pick_codec(const char *name)
     return c ? c : avcodec_find_encoder(AV_CODEC_ID_MPEG4);
 }
 
-Writer *writer_open(const WriterConfig *cfg, char *err, size_t errlen, int *code)
+static Writer *open_output(const WriterConfig *cfg, char *err, size_t errlen, int *code)
 {
     char why[256];
     int rc;
@@ -151,7 +153,11 @@ Writer *writer_open(const WriterConfig *cfg, char *err, size_t errlen, int *code
         snprintf(err, errlen, "cannot create '%s': %s", cfg->path, why);
         goto fail;
     }
-    if ((rc = avformat_write_header(w->oc, NULL)) < 0) {
+    AVDictionary *mux_opts = NULL;
+    av_dict_set(&mux_opts, "allow_raw_vfw", "1", 0); /* Matroska: rawvideo bgr24 as VFW */
+    rc = avformat_write_header(w->oc, &mux_opts);
+    av_dict_free(&mux_opts);
+    if (rc < 0) {
         av_err(rc, why, sizeof(why));
         snprintf(err, errlen, "cannot write '%s': %s", cfg->path, why);
         goto fail;
@@ -162,6 +168,14 @@ Writer *writer_open(const WriterConfig *cfg, char *err, size_t errlen, int *code
 fail:
     writer_close(&w, NULL, 0);
     return NULL;
+}
+
+Writer *writer_open(const WriterConfig *cfg, char *err, size_t errlen, int *code)
+{
+    avlog_quiet_begin();
+    Writer *w = open_output(cfg, err, errlen, code);
+    avlog_quiet_end();
+    return w;
 }
 
 /* Send one frame (NULL flushes) and write every packet that comes out. */
@@ -183,6 +197,9 @@ static int encode(Writer *w, const AVFrame *f)
             snprintf(w->error, sizeof(w->error), "'%s': encoding failed: %s", w->path, why);
             return -1;
         }
+        if (w->pkt->duration <= 0 && w->enc->framerate.num > 0)
+            /* without it MP4's edit list would cut the last frame */
+            w->pkt->duration = av_rescale_q(1, av_inv_q(w->enc->framerate), w->enc->time_base);
         av_packet_rescale_ts(w->pkt, w->enc->time_base, w->st->time_base);
         w->pkt->stream_index = w->st->index;
         rc = av_interleaved_write_frame(w->oc, w->pkt);

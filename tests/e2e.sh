@@ -1,0 +1,199 @@
+#!/usr/bin/env bash
+# End-to-end tests of the pinstripe binary: `e2e.sh CASE`. Clips are made at
+# test time by FFmpeg; references are computed by FFmpeg (its negate filter,
+# its own YUV→BGR conversion). Needs PINSTRIPE (the binary) and the ffmpeg and
+# ffprobe commands. Exit 0 pass, 1 fail, 77 skip.
+set -uo pipefail
+case_name=${1:?usage: e2e.sh CASE}
+bin=${PINSTRIPE:?set PINSTRIPE to the pinstripe binary}
+tmp=${E2E_TMP:-/tmp/pinstripe-e2e}/$case_name
+rm -rf "$tmp" && mkdir -p "$tmp"
+unset DISPLAY WAYLAND_DISPLAY
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+ff() { ffmpeg -hide_banner -loglevel error -nostdin -y "$@" || fail "ffmpeg $*"; }
+# frames FFmpeg decodes from a file
+count() { ffprobe -v error -count_frames -select_streams v:0 -show_entries stream=nb_read_frames -of csv=p=0 "$1"; }
+# run pinstripe, expecting exit code $1; its stderr goes to $tmp/err
+expect() {
+  local want=$1; shift
+  "$bin" "$@" 2>"$tmp/err" >"$tmp/out"; local rc=$?
+  [ "$rc" = "$want" ] || { cat "$tmp/err" >&2; fail "pinstripe $* exited $rc, expected $want"; }
+}
+# stderr must be exactly one line, mentioning $1
+one_line() {
+  [ "$(wc -l <"$tmp/err")" = 1 ] || { cat "$tmp/err" >&2; fail "expected one line of error"; }
+  grep -qF -- "$1" "$tmp/err" || { cat "$tmp/err" >&2; fail "error does not mention '$1'"; }
+}
+raw() { ff -i "$1" -f rawvideo -pix_fmt bgr24 "$2"; }
+# PSNR of two bgr24 raw files of size $3
+psnr() {
+  ffmpeg -hide_banner -nostdin -f rawvideo -pix_fmt bgr24 -s "$3" -i "$1" \
+         -f rawvideo -pix_fmt bgr24 -s "$3" -i "$2" -lavfi psnr -f null - 2>&1 |
+    sed -n 's/.*PSNR.* average:\([0-9.inf]*\).*/\1/p' | tail -n 1
+}
+
+case $case_name in
+help_version)
+  expect 0 --help; grep -q -- '--transform' "$tmp/out" || fail "--help lacks --transform"
+  grep -q 'exit codes' "$tmp/out" || fail "--help lacks exit codes"
+  expect 0 --version; grep -q '^pinstripe [0-9]' "$tmp/out" || fail "--version: $(cat "$tmp/out")"
+  ;;
+
+errors)
+  ff -f lavfi -i testsrc2=size=64x48:rate=10:duration=1 -pix_fmt yuv420p "$tmp/ok.nut"
+  expect 2 --no-display -o "$tmp/x.nut" "$tmp/missing.mp4"; one_line "$tmp/missing.mp4"
+  grep -q 'No such file' "$tmp/err" || fail "missing file: $(cat "$tmp/err")"
+  expect 2 --no-display -o "$tmp/x.nut" "$tmp"; one_line "directory"
+  head -c 100000 /dev/urandom >"$tmp/garbage.mp4"
+  expect 2 --no-display -o "$tmp/x.nut" "$tmp/garbage.mp4"; one_line "$tmp/garbage.mp4"
+  ff -f lavfi -i sine=duration=1 "$tmp/audio.wav"
+  expect 2 --no-display -o "$tmp/x.nut" "$tmp/audio.wav"; one_line "no video stream"
+  if [ "$(id -u)" != 0 ]; then
+    cp "$tmp/ok.nut" "$tmp/locked.nut"; chmod 000 "$tmp/locked.nut"
+    expect 2 --no-display -o "$tmp/x.nut" "$tmp/locked.nut"; one_line "Permission denied"
+  fi
+  expect 3 --no-display -o "$tmp/no/such/dir/x.nut" "$tmp/ok.nut"; one_line "$tmp/no/such/dir/x.nut"
+  expect 3 --no-display -o "$tmp/x.unknownext" "$tmp/ok.nut"; one_line "x.unknownext"
+  expect 1 "$tmp/ok.nut"; one_line "no display"          # no DISPLAY, no -o
+  expect 1 --no-display "$tmp/ok.nut"; one_line "--no-display"
+  expect 1 --bogus "$tmp/ok.nut"; one_line "--bogus"
+  expect 1 -t nosuch --no-display -o "$tmp/x.nut" "$tmp/ok.nut"; one_line "nosuch"
+  expect 1 --stripes 0 --no-display -o "$tmp/x.nut" "$tmp/ok.nut"; one_line "--stripes"
+  expect 1 --stripes 49 --no-display -o "$tmp/x.nut" "$tmp/ok.nut"; one_line "48 rows"
+  expect 1 --backend gpu --no-display -o "$tmp/x.nut" "$tmp/ok.nut"; one_line "--backend"
+  expect 1 -c nosuchcodec --no-display -o "$tmp/x.nut" "$tmp/ok.nut"; one_line "nosuchcodec"
+  expect 1 -f nosuchfmt --no-display -o "$tmp/x.nut" "$tmp/ok.nut"; one_line "nosuchfmt"
+  expect 1 --no-display -o "$tmp/x.nut"; one_line "no input"
+  expect 1 --frames; one_line "--frames"
+  ;;
+
+transforms_odd|transforms_two_rows)
+  size=641x481; [ "$case_name" = transforms_two_rows ] && size=64x2
+  ff -f lavfi -i "testsrc2=size=$size:rate=25:duration=1" -pix_fmt yuv420p -c:v ffv1 "$tmp/in.mkv"
+  n=$(count "$tmp/in.mkv"); [ "$n" -gt 0 ] || fail "no frames in the clip"
+  raw "$tmp/in.mkv" "$tmp/none-ref.raw"
+  for t in none gray invert sepia; do
+    for s in 1 2 $([ "$case_name" = transforms_odd ] && echo 3 8); do
+      expect 0 -q --no-display -t $t --stripes $s -c rawvideo -o "$tmp/$t-$s.nut" "$tmp/in.mkv"
+      [ "$(count "$tmp/$t-$s.nut")" = "$n" ] || fail "-t $t: $(count "$tmp/$t-$s.nut") frames, FFmpeg decoded $n"
+      raw "$tmp/$t-$s.nut" "$tmp/$t-$s.raw"
+      [ "$s" = 1 ] || cmp -s "$tmp/$t-1.raw" "$tmp/$t-$s.raw" || fail "-t $t: $s stripes differ from 1"
+    done
+  done
+  # the transforms do something, and differ from each other
+  for t in gray invert sepia; do
+    cmp -s "$tmp/none-1.raw" "$tmp/$t-1.raw" && fail "-t $t left the picture as it was"
+  done
+  # none is the plain conversion: close to FFmpeg's own
+  p=$(psnr "$tmp/none-1.raw" "$tmp/none-ref.raw" "$size")
+  echo "none vs FFmpeg: PSNR $p dB"
+  awk -v p="$p" 'BEGIN { exit !(p == "inf" || p >= 30) }' || fail "-t none vs FFmpeg PSNR $p dB"
+  # input timestamps kept
+  a=$(ffprobe -v error -select_streams v:0 -show_entries frame=pts_time -of csv=p=0 "$tmp/in.mkv" | tr '\n' ' ')
+  b=$(ffprobe -v error -select_streams v:0 -show_entries frame=pts_time -of csv=p=0 "$tmp/none-1.nut" | tr '\n' ' ')
+  [ "$a" = "$b" ] || fail "timestamps differ: in [$a] out [$b]"
+  ;;
+
+invert_vs_negate)
+  ff -f lavfi -i "testsrc2=size=321x241:rate=25:duration=1" -pix_fmt bgr24 -c:v rawvideo "$tmp/in.nut"
+  ff -i "$tmp/in.nut" -vf negate -f rawvideo -pix_fmt bgr24 "$tmp/ref.raw"
+  expect 0 -q --no-display -t invert -c rawvideo -o "$tmp/out.nut" "$tmp/in.nut"
+  ffprobe -v error -show_entries stream=codec_name,pix_fmt -of csv=p=0 "$tmp/out.nut" | grep -q 'rawvideo,bgr24' ||
+    fail "output is not rawvideo bgr24"
+  raw "$tmp/out.nut" "$tmp/out.raw"
+  cmp "$tmp/out.raw" "$tmp/ref.raw" || fail "invert differs from FFmpeg's negate"
+  [ -s "$tmp/out.raw" ] || fail "empty output"
+  # and the other exact containers carry the same pixels
+  for ext in mkv avi; do
+    expect 0 -q --no-display -t invert -c rawvideo -o "$tmp/out.$ext" "$tmp/in.nut"
+    raw "$tmp/out.$ext" "$tmp/out-$ext.raw"
+    cmp -s "$tmp/out-$ext.raw" "$tmp/ref.raw" || fail "invert in .$ext differs from negate"
+  done
+  ;;
+
+yuv_bt709_limited|yuv_bt709_full|yuv_bt601_limited|yuv_bt601_full)
+  IFS=_ read -r _ matrix range <<<"$case_name"
+  cs=$([ "$matrix" = bt709 ] && echo bt709 || echo smpte170m)
+  cr=$([ "$range" = full ] && echo pc || echo tv)
+  size=640x480
+  # smooth content, so the chroma upsampling filter does not dominate
+  ff -f lavfi -i "gradients=size=$size:rate=10:duration=1:speed=0.02" \
+     -vf "scale=out_color_matrix=$cs:out_range=$cr,format=yuv420p" \
+     -colorspace $cs -color_range $cr -c:v ffv1 "$tmp/in.mkv"
+  ffprobe -v error -show_entries stream=color_space,color_range -of csv=p=0 "$tmp/in.mkv" |
+    grep -q "$cr,$cs" || fail "clip not tagged $cs/$cr"
+  ff -i "$tmp/in.mkv" -sws_flags accurate_rnd+full_chroma_int+bitexact \
+     -vf "scale=in_color_matrix=$cs:in_range=$cr,format=bgr24" -f rawvideo "$tmp/ref.raw"
+  expect 0 -q --no-display -t none -c rawvideo -o "$tmp/out.nut" "$tmp/in.mkv"
+  raw "$tmp/out.nut" "$tmp/out.raw"
+  p=$(psnr "$tmp/out.raw" "$tmp/ref.raw" $size)
+  echo "$matrix $range vs FFmpeg: PSNR $p dB"
+  awk -v p="$p" 'BEGIN { exit !(p == "inf" || p >= 40) }' || fail "PSNR $p dB < 40"
+  # the tag matters: the other matrix's reference must be measurably worse
+  other=$([ "$matrix" = bt709 ] && echo smpte170m || echo bt709)
+  ff -i "$tmp/in.mkv" -sws_flags accurate_rnd+full_chroma_int+bitexact \
+     -vf "scale=in_color_matrix=$other:in_range=$cr,format=bgr24" -f rawvideo "$tmp/wrong.raw"
+  q=$(psnr "$tmp/out.raw" "$tmp/wrong.raw" $size)
+  echo "against the wrong matrix: PSNR $q dB"
+  awk -v p="$p" -v q="$q" 'BEGIN { exit !(p == "inf" || q < p - 3) }' || fail "matrix tag seems ignored"
+  ;;
+
+frames_limit)
+  ff -f lavfi -i testsrc2=size=96x64:rate=25:duration=2 -pix_fmt yuv420p "$tmp/in.nut"
+  expect 0 -q --no-display --frames 7 -c rawvideo -o "$tmp/out.nut" "$tmp/in.nut"
+  [ "$(count "$tmp/out.nut")" = 7 ] || fail "--frames 7 wrote $(count "$tmp/out.nut")"
+  expect 0 --no-display --frames 5 "$tmp/in.nut"     # no output file: runs and discards
+  ;;
+
+default_encoder)
+  ff -f lavfi -i testsrc2=size=160x90:rate=25:duration=1 -pix_fmt yuv420p "$tmp/in.nut"
+  expect 0 -q --no-display -t gray -o "$tmp/out.mp4" "$tmp/in.nut"
+  encoders=$(ffmpeg -hide_banner -encoders 2>/dev/null)
+  want=$(grep -q ' libx264 ' <<<"$encoders" && echo h264 || echo mpeg4)
+  got=$(ffprobe -v error -show_entries stream=codec_name -of csv=p=0 "$tmp/out.mp4")
+  [ "$got" = "$want" ] || fail "default encoder wrote $got, expected $want"
+  [ "$(count "$tmp/out.mp4")" = 25 ] || fail "$(count "$tmp/out.mp4") frames, expected 25"
+  # odd sizes with the default encoder, and mpeg4
+  ff -f lavfi -i testsrc2=size=161x91:rate=25:duration=1 -pix_fmt yuv420p "$tmp/odd.nut"
+  expect 0 -q --no-display -o "$tmp/odd.mp4" "$tmp/odd.nut"
+  [ "$(count "$tmp/odd.mp4")" = 25 ] || fail "odd size: $(count "$tmp/odd.mp4") frames"
+  expect 0 -q --no-display -c mpeg4 -o "$tmp/m4.avi" "$tmp/in.nut"
+  [ "$(count "$tmp/m4.avi")" = 25 ] || fail "mpeg4: $(count "$tmp/m4.avi") frames"
+  ;;
+
+nv12_and_rgba)
+  # nv12 is kept as planes; rgba goes to packed BGR; yuv444p is converted once
+  ff -f lavfi -i testsrc2=size=130x66:rate=10:duration=1 -pix_fmt nv12 -c:v rawvideo "$tmp/nv12.nut"
+  ff -f lavfi -i testsrc2=size=130x66:rate=10:duration=1 -pix_fmt yuv420p -c:v rawvideo "$tmp/i420.nut"
+  expect 0 -q --no-display -c rawvideo -o "$tmp/a.nut" "$tmp/nv12.nut"
+  expect 0 -q --no-display -c rawvideo -o "$tmp/b.nut" "$tmp/i420.nut"
+  raw "$tmp/a.nut" "$tmp/a.raw"; raw "$tmp/b.nut" "$tmp/b.raw"
+  cmp "$tmp/a.raw" "$tmp/b.raw" || fail "nv12 and yuv420p of the same picture differ"
+  ff -f lavfi -i testsrc2=size=130x66:rate=10:duration=1 -pix_fmt rgba -c:v rawvideo "$tmp/rgba.nut"
+  ff -i "$tmp/rgba.nut" -vf negate -f rawvideo -pix_fmt bgr24 "$tmp/ref.raw"
+  expect 0 -q --no-display -t invert -c rawvideo -o "$tmp/c.nut" "$tmp/rgba.nut"
+  raw "$tmp/c.nut" "$tmp/c.raw"
+  cmp "$tmp/c.raw" "$tmp/ref.raw" || fail "rgba through invert differs from negate"
+  ff -f lavfi -i testsrc2=size=130x66:rate=10:duration=1 -pix_fmt yuv444p "$tmp/444.nut"
+  expect 0 -q --no-display -c rawvideo -o "$tmp/d.nut" "$tmp/444.nut"
+  [ "$(count "$tmp/d.nut")" = 10 ] || fail "yuv444p: wrong frame count"
+  ;;
+
+sigint)
+  ff -f lavfi -i testsrc2=size=320x240:rate=25:duration=600 -frames:v 3000 -pix_fmt yuv420p -c:v ffv1 "$tmp/long.mkv"
+  "$bin" --no-display -c rawvideo -o "$tmp/out.nut" "$tmp/long.mkv" 2>"$tmp/err" &
+  pid=$!
+  sleep 1.5
+  kill -INT $pid
+  wait $pid; rc=$?
+  [ "$rc" = 130 ] || { cat "$tmp/err" >&2; fail "SIGINT: exit $rc, expected 130"; }
+  n=$(count "$tmp/out.nut")
+  [ -n "$n" ] && [ "$n" -gt 0 ] && [ "$n" -lt 3000 ] || fail "interrupted output has '$n' frames"
+  # the file was finished: it decodes to the end without errors
+  ffmpeg -hide_banner -v error -xerror -i "$tmp/out.nut" -f null - || fail "interrupted output is damaged"
+  ;;
+
+*) fail "unknown case $case_name" ;;
+esac
+echo "PASS $case_name"

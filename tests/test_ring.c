@@ -1,0 +1,141 @@
+/* FrameRing: order, several slots held at once, end of stream after a drain,
+ * abort waking blocked readers and writers, and two threads hammering it. */
+#include <pthread.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "io/ring.h"
+#include "tests/check.h"
+
+static const FrameFormat fmt = {PIX_YUV420P, 33, 17};
+
+static FrameRing *make(int n)
+{
+    char err[256];
+    FrameRing *r = ring_create(n, &fmt, HOST_MEM_ALIGNED, err, sizeof err);
+    CHECK(r != NULL, "ring_create: %s", err);
+    return r;
+}
+
+static void check_order_and_eof(void)
+{
+    FrameRing *r = make(3);
+    FrameBuf *a, *b, *c;
+    CHECK(ring_write_begin(r, &a) == 0, "begin a");
+    CHECK(ring_write_begin(r, &b) == 0, "begin b");
+    CHECK(a != b, "two reservations share a slot");
+    a->index = 1, b->index = 2;
+    ring_write_end(r);
+    CHECK(ring_fill(r) == 1, "fill %d after one publish", ring_fill(r));
+    ring_write_end(r);
+    ring_write_eof(r);
+    CHECK(ring_read_begin(r, &c) == 0 && c->index == 1, "first read");
+    CHECK(ring_read_begin(r, &c) == 0 && c->index == 2, "second read");
+    CHECK(ring_read_begin(r, &c) == RING_EOF, "EOF after drain");
+    ring_read_end(r);
+    ring_read_end(r);
+    CHECK(ring_fill(r) == 0, "fill %d after release", ring_fill(r));
+    /* slots are sized for the format and distinct */
+    CHECK(a->stride[0] == 33 && a->stride[1] == 17 && a->data[2] - a->data[1] == 17 * 9,
+          "plane layout");
+    ring_destroy(&r);
+    CHECK(r == NULL, "destroy clears the pointer");
+    ring_destroy(&r); /* NULL is fine */
+}
+
+typedef struct {
+    FrameRing *r;
+    int rc;
+} Blocked;
+
+static void *blocked_writer(void *arg)
+{
+    Blocked *b = arg;
+    FrameBuf *f;
+    b->rc = ring_write_begin(b->r, &f);
+    return NULL;
+}
+
+static void *blocked_reader(void *arg)
+{
+    Blocked *b = arg;
+    FrameBuf *f;
+    b->rc = ring_read_begin(b->r, &f);
+    return NULL;
+}
+
+static void check_abort(void)
+{
+    FrameRing *full = make(1), *empty = make(1);
+    FrameBuf *f;
+    CHECK(ring_write_begin(full, &f) == 0, "fill the only slot");
+    Blocked w = {full, 99}, rd = {empty, 99};
+    pthread_t tw, tr;
+    pthread_create(&tw, NULL, blocked_writer, &w);
+    pthread_create(&tr, NULL, blocked_reader, &rd);
+    usleep(50 * 1000);
+    ring_abort(full);
+    ring_abort(empty);
+    pthread_join(tw, NULL);
+    pthread_join(tr, NULL);
+    CHECK(w.rc == RING_ABORTED, "blocked writer got %d", w.rc);
+    CHECK(rd.rc == RING_ABORTED, "blocked reader got %d", rd.rc);
+    ring_destroy(&full);
+    ring_destroy(&empty);
+}
+
+#define HAMMER_FRAMES 20000
+
+static void *producer(void *arg)
+{
+    FrameRing *r = arg;
+    for (int i = 0; i < HAMMER_FRAMES; i++) {
+        FrameBuf *f;
+        if (ring_write_begin(r, &f) != 0)
+            return NULL;
+        f->index = i;
+        f->data[0][0] = (uint8_t)i;
+        ring_write_end(r);
+    }
+    ring_write_eof(r);
+    return NULL;
+}
+
+static void check_hammer(int slots, int hold)
+{
+    FrameRing *r = make(slots);
+    pthread_t t;
+    pthread_create(&t, NULL, producer, r);
+    long expect = 0, held = 0;
+    FrameBuf *f;
+    for (;;) {
+        int rc = ring_read_begin(r, &f);
+        if (rc == RING_EOF)
+            break;
+        CHECK(rc == 0, "read rc %d", rc);
+        CHECK(f->index == expect && f->data[0][0] == (uint8_t)expect,
+              "got frame %ld, expected %ld", (long)f->index, expect);
+        CHECK(ring_fill(r) <= slots, "fill %d over %d", ring_fill(r), slots);
+        expect++;
+        /* hold up to `hold` slots at once, like a stage with frames in flight */
+        if (++held >= hold) {
+            ring_read_end(r);
+            held--;
+        }
+    }
+    while (held-- > 0)
+        ring_read_end(r);
+    pthread_join(t, NULL);
+    CHECK(expect == HAMMER_FRAMES, "received %ld of %d frames", expect, HAMMER_FRAMES);
+    ring_destroy(&r);
+}
+
+int main(void)
+{
+    check_order_and_eof();
+    check_abort();
+    check_hammer(1, 1);
+    check_hammer(4, 1);
+    check_hammer(8, 3);
+    return CHECK_DONE();
+}

@@ -1,0 +1,77 @@
+/* The CPU stage: for each layout, odd and tiny geometries and 1..8 stripes,
+ * the striped, threaded output equals a single-threaded conversion of the
+ * whole frame, byte for byte, for every transform; frames in a row reuse the
+ * same buffers. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpu/convert.h"
+#include "gpu/stage.h"
+#include "gpu/stripes.h"
+#include "tests/check.h"
+
+static void fill(FrameBuf *f, size_t bytes, unsigned seed)
+{
+    (void)f;
+    uint8_t *p = f->data[0];
+    for (size_t i = 0; i < bytes; i++) {
+        seed = seed * 1103515245u + 12345u;
+        p[i] = (uint8_t)(seed >> 16);
+    }
+}
+
+static void one(PixLayout layout, int w, int h, int stripes, const char *tname)
+{
+    char err[256], note[256];
+    FrameFormat in = {layout, w, h}, out = {PIX_BGR24, w, h};
+    size_t inb = frame_bytes(&in), outb = frame_bytes(&out);
+    uint8_t *inblk = malloc(inb), *got = calloc(1, outb), *want = calloc(1, outb);
+    FrameBuf fi = {0}, fo = {0}, fw = {0};
+    frame_wrap(&fi, &in, inblk);
+    frame_wrap(&fo, &out, got);
+    frame_wrap(&fw, &out, want);
+    fill(&fi, inb, (unsigned)(w * 131 + h * 7 + stripes));
+    fi.matrix = MATRIX_BT709;
+    StageConfig cfg = {.in = in, .stripes = stripes, .backend = STAGE_CPU};
+    CHECK(transform_parse(tname, &cfg.transform, err, sizeof err) == 0, "%s", err);
+    int code;
+    Stage *s = stage_create(&cfg, note, sizeof note, err, sizeof err, &code);
+    CHECK(s != NULL, "stage_create: %s", err);
+    if (!s)
+        goto end;
+    YuvCoeffs c = colour_yuv_coeffs(fi.matrix, fi.full_range, h);
+    convert_rows(&fi, &fw, 0, h, &c, &cfg.transform);
+    for (int rep = 0; rep < 3; rep++) {
+        memset(got, 0xAB, outb);
+        StageTimings t;
+        CHECK(stage_submit(s, &fi, &fo) == 0, "submit: %s", stage_error(s));
+        CHECK(stage_wait(s, &t) == 0, "wait: %s", stage_error(s));
+        CHECK(memcmp(got, want, outb) == 0, "%s %dx%d %d stripes -t %s differs",
+              pix_layout_name(layout), w, h, stripes, tname);
+    }
+    stage_destroy(&s);
+    CHECK(s == NULL, "destroy clears");
+end:
+    free(inblk), free(got), free(want);
+}
+
+int main(void)
+{
+    const PixLayout layouts[] = {PIX_YUV420P, PIX_NV12, PIX_BGR24};
+    const char *tnames[] = {"none", "gray", "invert", "sepia"};
+    const int sizes[][2] = {{641, 481}, {64, 2}, {1, 1}, {3, 5}, {17, 9}};
+    for (int l = 0; l < 3; l++)
+        for (int s = 0; s < 5; s++)
+            for (int n = 1; n <= 8; n++)
+                for (int t = 0; t < 4; t++)
+                    if (n <= sizes[s][1])
+                        one(layouts[l], sizes[s][0], sizes[s][1], n, tnames[t]);
+    /* more stripes than rows is refused */
+    char err[256];
+    int code;
+    StageConfig bad = {.in = {PIX_YUV420P, 8, 2}, .stripes = 3, .backend = STAGE_CPU};
+    transform_parse("none", &bad.transform, err, sizeof err);
+    Stage *s = stage_create(&bad, NULL, 0, err, sizeof err, &code);
+    CHECK(s == NULL, "3 stripes of 2 rows accepted");
+    return CHECK_DONE();
+}
