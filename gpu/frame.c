@@ -14,6 +14,8 @@ const char *pix_layout_name(PixLayout l)
 int frame_plane_sizes(const FrameFormat *f, size_t size[3], int stride[3])
 {
     int cw = (f->width + 1) / 2, ch = (f->height + 1) / 2;
+    size[0] = size[1] = size[2] = 0;
+    stride[0] = stride[1] = stride[2] = 0;
     switch (f->layout) {
     case PIX_YUV420P:
         stride[0] = f->width, stride[1] = stride[2] = cw;

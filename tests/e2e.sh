@@ -194,6 +194,29 @@ sigint)
   ffmpeg -hide_banner -v error -xerror -i "$tmp/out.nut" -f null - || fail "interrupted output is damaged"
   ;;
 
+display_keys)
+  # the highgui window under Xvfb: q and Esc quit cleanly with exit 0
+  command -v Xvfb >/dev/null && command -v xdotool >/dev/null || { echo "no Xvfb/xdotool: skipped"; exit 77; }
+  ff -f lavfi -i testsrc2=size=320x240:rate=25:duration=30 -pix_fmt yuv420p "$tmp/in.mkv"
+  exec 3>"$tmp/displayfd"
+  Xvfb -displayfd 3 -screen 0 800x600x24 -nolisten tcp >"$tmp/xvfb.log" 2>&1 &
+  xvfb=$!; trap 'kill $xvfb 2>/dev/null' EXIT
+  for _ in $(seq 50); do [ -s "$tmp/displayfd" ] && break; sleep 0.1; done
+  export DISPLAY=:$(head -n 1 "$tmp/displayfd")
+  for key in q Escape; do
+    "$bin" -t invert "$tmp/in.mkv" 2>"$tmp/err-$key" & pid=$!
+    wid=$(timeout 20 xdotool search --sync --name '^pinstripe$' | head -n 1)
+    [ -n "$wid" ] || { kill $pid; fail "no pinstripe window appeared"; }
+    sleep 1
+    xdotool key --window "$wid" $key 2>/dev/null
+    for _ in $(seq 100); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+    kill -0 $pid 2>/dev/null && { kill -9 $pid; fail "still running 10 s after '$key'"; }
+    wait $pid; rc=$?
+    [ "$rc" = 0 ] || { cat "$tmp/err-$key" >&2; fail "'$key' exit $rc, expected 0"; }
+    grep -q 'frames in' "$tmp/err-$key" || fail "no summary after '$key'"
+  done
+  ;;
+
 *) fail "unknown case $case_name" ;;
 esac
 echo "PASS $case_name"

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what pinstripe needs to build, run and test on Debian 12 (apt-get):
+# compilers and CMake, FFmpeg's libraries and command-line tools, OpenCV's
+# core/imgproc/highgui, and Xvfb for display tests. Skips apt when all are there.
+# nvcc is optional: with it (CUDA 12+ in /usr/local/cuda) the CUDA backend is built too.
+set -euo pipefail
+pkgs=(build-essential cmake pkg-config
+      libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libavdevice-dev ffmpeg
+      libopencv-core-dev libopencv-imgproc-dev libopencv-highgui-dev
+      xvfb xauth xdotool)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#pkgs[@]} packages present"
+  exit 0
+fi
+sudo=""
+if [ "$(id -u)" != 0 ]; then
+  command -v sudo >/dev/null || { echo "install-deps: need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
+  sudo=sudo
+fi
+echo "install-deps: installing ${missing[*]}"
+$sudo apt-get update -q
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
