@@ -14,6 +14,8 @@ typedef struct Options {
     const char *format;
     long long stripes;
     long long frames;
+    const char *trace;
+    int pageable;
     int no_display;
     int no_overlay;
     int verbose;

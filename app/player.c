@@ -14,6 +14,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "app/trace.h"
 #include "display/display.h"
 #include "display/overlay.h"
 #include "gpu/clock.h"
@@ -34,6 +35,7 @@ typedef struct Player {
     Decoder *dec;
     Stage *stage;
     Writer *writer;
+    Trace *trace;
     FrameRing *in, *out;
     const DisplayDriver *display;
     int display_open;
@@ -113,17 +115,13 @@ static void *stage_main(void *arg)
         depth = MAX_DEPTH;
     for (;;) {
         if (n > 0 && (n == depth || eof)) {
-            StageTimings t;
             FrameBuf *i = ins[head], *o = outs[head];
-            if (stage_wait(p->stage, &t) < 0) {
+            o->t = i->t;
+            if (stage_wait(p->stage, &o->t) < 0) {
                 snprintf(p->stage_err, sizeof(p->stage_err), "%s", stage_error(p->stage));
                 break;
             }
             o->pts = i->pts, o->index = i->index, o->serial = i->serial;
-            o->t = i->t;
-            o->t.upload_ms = t.upload_ms, o->t.kernel_ms = t.kernel_ms;
-            o->t.download_ms = t.download_ms, o->t.work_ms = t.work_ms;
-            o->t.stage_ms = t.total_ms;
             ring_read_end(p->in);
             ring_write_end(p->out);
             head = (head + 1) % depth;
@@ -206,6 +204,7 @@ static int display_loop(Player *p)
             ring_read_end(p->out);
             return -1;
         }
+        double show_t0 = clock_now_ms();
         if (paced) {
             if (p->shown == 0)
                 pts0 = f->pts, wall0 = clock_now_ms();
@@ -216,6 +215,7 @@ static int display_loop(Player *p)
                     return 1;
                 }
             }
+            show_t0 = clock_now_ms(); /* the wait for the frame's time is not display work */
             if (p->overlay_on)
                 overlay_lines(p, f);
             if (p->display->show(f, err, sizeof(err)) < 0) {
@@ -224,6 +224,7 @@ static int display_loop(Player *p)
                 return -1;
             }
         }
+        trace_frame(p->trace, f, show_t0, clock_now_ms());
         ring_read_end(p->out);
         p->shown++;
         double now = clock_now_ms();
@@ -314,7 +315,7 @@ int player_run(const Options *o)
             di->tb_num, di->tb_den, di->rate_num, di->rate_den);
 
     StageConfig sc = {.in = di->fmt, .stripes = (int)o->stripes, .transform = p->transform,
-                      .backend = backend};
+                      .backend = backend, .pageable = o->pageable};
     int scode;
     if (!(p->stage = stage_create(&sc, note, sizeof(note), err, sizeof(err), &scode))) {
         fail("%s", err);
@@ -333,6 +334,13 @@ int player_run(const Options *o)
             code = wcode == WRITER_ERR_USAGE ? EXIT_USAGE : EXIT_RUNTIME;
             goto end;
         }
+    }
+
+    if (o->trace && !(p->trace = trace_open(o->trace, p->backend_name, clock_now_ms(), err,
+                                            sizeof(err)))) {
+        fail("%s", err);
+        code = EXIT_RUNTIME;
+        goto end;
     }
 
     HostMemKind mem = stage_host_memory(p->stage);
@@ -394,6 +402,10 @@ end:
         } else if (o->verbose) {
             say(p, "wrote %lld frames to '%s'", written, o->output);
         }
+    }
+    if (trace_close(&p->trace, err, sizeof(err)) < 0) {
+        fail("%s", err);
+        code = EXIT_RUNTIME;
     }
     if (p->display_open)
         p->display->close();

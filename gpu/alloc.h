@@ -6,6 +6,10 @@
 
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum {
     HOST_MEM_ALIGNED, /* posix_memalign: pageable */
     HOST_MEM_PINNED,  /* cudaHostAlloc: page-locked, async copies overlap */
@@ -16,5 +20,9 @@ void *host_alloc(size_t size, HostMemKind kind, char *err, size_t errlen);
 /* Accepts NULL. The caller guarantees no copy on the block is in flight. */
 void host_free(void *p, HostMemKind kind);
 const char *host_mem_name(HostMemKind kind);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

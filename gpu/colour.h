@@ -12,6 +12,10 @@
 
 #include "gpu/frame.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #ifdef __CUDACC__
 #define COLOUR_FN static inline __host__ __device__
 #else
@@ -75,5 +79,43 @@ COLOUR_FN void colour_store_bgr(uint8_t *dst, const int rgb[3])
     dst[1] = (uint8_t)rgb[1];
     dst[2] = (uint8_t)rgb[0];
 }
+
+/* Where a pixel's samples are: plane pointers and strides as FrameBuf has
+ * them (host or device memory), and the layout. */
+typedef struct PixelSource {
+    const uint8_t *plane[3];
+    int stride[3];
+    int layout; /* PixLayout */
+} PixelSource;
+
+/* The whole per-pixel job of both backends: read pixel (x, y) of src, convert
+ * to RGB, apply the affine map (NULL: none), store as B,G,R at dst.
+ * 4:2:0 chroma is taken from the sample covering the pixel (x/2, y/2). */
+COLOUR_FN void colour_convert_pixel(const PixelSource *src, int x, int y, const YuvCoeffs *c,
+                                    const ColourAffine *a, uint8_t *dst)
+{
+    int rgb[3];
+    const uint8_t *row0 = src->plane[0] + (size_t)y * src->stride[0];
+    if (src->layout == PIX_BGR24) {
+        rgb[0] = row0[3 * x + 2], rgb[1] = row0[3 * x + 1], rgb[2] = row0[3 * x];
+    } else {
+        const uint8_t *row1 = src->plane[1] + (size_t)(y >> 1) * src->stride[1];
+        int u, v;
+        if (src->layout == PIX_NV12) {
+            u = row1[(x >> 1) * 2], v = row1[(x >> 1) * 2 + 1];
+        } else {
+            const uint8_t *row2 = src->plane[2] + (size_t)(y >> 1) * src->stride[2];
+            u = row1[x >> 1], v = row2[x >> 1];
+        }
+        colour_yuv_to_rgb(c, row0[x], u, v, rgb);
+    }
+    if (a)
+        colour_apply_affine(a, rgb);
+    colour_store_bgr(dst, rgb);
+}
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

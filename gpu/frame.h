@@ -8,6 +8,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum {
     PIX_YUV420P, /* three planes, chroma (w+1)/2 × (h+1)/2 */
     PIX_NV12,    /* Y plane, then interleaved UV at (w+1)/2 × (h+1)/2 pairs */
@@ -26,12 +30,26 @@ typedef struct FrameFormat {
     int width, height;
 } FrameFormat;
 
+/* One stripe's work on the host clock (ms, clock_now_ms): upload from up0
+ * to up1, kernel from up1 to k1, download from k1 to down1 (CUDA, from
+ * events; the CPU backend has no copies: up0 == up1 and k1 == down1). */
+typedef struct StripeSpan {
+    double up0, up1, k1, down1;
+    int stream; /* the CUDA stream, or CPU worker, that ran it */
+} StripeSpan;
+
+#define FRAME_MAX_SPANS 16 /* stripes beyond these are not traced */
+
 /* Milliseconds a frame spent in each step, filled in as it travels. */
 typedef struct FrameTimings {
     double decode_ms;                         /* demux + decode + normalise */
-    double upload_ms, kernel_ms, download_ms; /* CUDA backend, from events */
+    double decode_t0, decode_t1;              /* that work on the host clock */
+    double upload_ms, kernel_ms, download_ms; /* CUDA: summed over stripes, from events */
     double work_ms;                           /* CPU backend: slowest stripe */
     double stage_ms;                          /* stage submit → completion */
+    double submit_t;                          /* stage submit on the host clock */
+    int nspans;
+    StripeSpan spans[FRAME_MAX_SPANS];
 } FrameTimings;
 
 typedef struct FrameBuf {
@@ -53,5 +71,9 @@ int frame_plane_sizes(const FrameFormat *f, size_t size[3], int stride[3]);
 size_t frame_bytes(const FrameFormat *f);
 /* Point buf's planes into one block of frame_bytes(f) bytes. */
 void frame_wrap(FrameBuf *buf, const FrameFormat *f, uint8_t *block);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

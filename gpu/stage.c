@@ -97,9 +97,9 @@ int stage_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
     return rc;
 }
 
-int stage_wait(Stage *s, StageTimings *t)
+int stage_wait(Stage *s, FrameTimings *t)
 {
-    StageTimings dummy;
+    FrameTimings dummy;
     if (s->in_flight == 0) {
         stage_set_error(s, "stage_wait: nothing in flight");
         return -1;
@@ -120,7 +120,7 @@ const char *stage_backend_name(const Stage *s)
 
 HostMemKind stage_host_memory(const Stage *s)
 {
-    return s->ops->host_memory;
+    return s->cfg.pageable ? HOST_MEM_ALIGNED : s->ops->host_memory;
 }
 
 void stage_destroy(Stage **ps)

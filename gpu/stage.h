@@ -21,6 +21,10 @@
 #include "gpu/frame.h"
 #include "gpu/transform.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct Stage Stage;
 
 typedef enum { STAGE_AUTO, STAGE_CPU, STAGE_CUDA } StageBackend;
@@ -30,14 +34,8 @@ typedef struct StageConfig {
     int stripes;       /* 1..height */
     Transform transform;
     StageBackend backend;
+    int pageable; /* 1: the caller's buffers are pageable (malloc), to show the cost */
 } StageConfig;
-
-/* Milliseconds one frame spent in each step (0 where a backend has no such step). */
-typedef struct StageTimings {
-    double upload_ms, kernel_ms, download_ms; /* CUDA: from events */
-    double work_ms;                           /* CPU: the slowest stripe's work */
-    double total_ms;                          /* submit to completion */
-} StageTimings;
 
 /* Error codes beyond -1 (generic). */
 #define STAGE_ERR_NODEV (-2) /* backend cuda asked for, no usable device */
@@ -49,13 +47,19 @@ Stage *stage_create(const StageConfig *cfg, char *note, size_t notelen, char *er
 int stage_depth(const Stage *s);
 /* 0, or negative on failure (stage_error says what). */
 int stage_submit(Stage *s, const FrameBuf *in, FrameBuf *out);
-/* Wait for the oldest frame in flight. 0, or negative on failure. */
-int stage_wait(Stage *s, StageTimings *t);
+/* Wait for the oldest frame in flight and fill in its stage timings (the
+ * upload/kernel/download/work/stage fields and spans of *t; others untouched).
+ * t may be NULL. 0, or negative on failure. */
+int stage_wait(Stage *s, FrameTimings *t);
 const char *stage_error(const Stage *s);
 const char *stage_backend_name(const Stage *s);
 /* The host memory its input and output buffers should be. */
 HostMemKind stage_host_memory(const Stage *s);
 /* Waits for frames in flight, then frees. Accepts NULL; sets *s to NULL. */
 void stage_destroy(Stage **s);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

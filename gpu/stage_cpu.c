@@ -34,6 +34,7 @@ struct CpuStage {
     FrameBuf *out;
     YuvCoeffs coeffs;
     double submit_ms, work_ms;
+    StripeSpan spans[FRAME_MAX_SPANS]; /* stripe k's entry is written by its worker only */
 };
 
 static void run_stripes(CpuStage *cs, int id)
@@ -43,8 +44,13 @@ static void run_stripes(CpuStage *cs, int id)
     for (int k = id; k < cfg->stripes; k += cs->nworkers) {
         int y0, y1;
         stripe_rows(cfg->in.height, cfg->stripes, k, even, &y0, &y1);
+        double t0 = clock_now_ms();
         if (y0 < y1)
             convert_rows(cs->in, cs->out, y0, y1, &cs->coeffs, &cfg->transform);
+        if (k < FRAME_MAX_SPANS) {
+            double t1 = clock_now_ms();
+            cs->spans[k] = (StripeSpan){.up0 = t0, .up1 = t0, .k1 = t1, .down1 = t1, .stream = id};
+        }
     }
 }
 
@@ -142,13 +148,19 @@ static int cpu_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
     return 0;
 }
 
-static int cpu_wait(Stage *s, StageTimings *t)
+static int cpu_wait(Stage *s, FrameTimings *t)
 {
     CpuStage *cs = s->priv;
     pthread_mutex_lock(&cs->mu);
     while (cs->remaining > 0)
         pthread_cond_wait(&cs->done, &cs->mu);
-    *t = (StageTimings){.work_ms = cs->work_ms, .total_ms = clock_now_ms() - cs->submit_ms};
+    t->upload_ms = t->kernel_ms = t->download_ms = 0;
+    t->work_ms = cs->work_ms;
+    t->submit_t = cs->submit_ms;
+    t->stage_ms = clock_now_ms() - cs->submit_ms;
+    t->nspans = s->cfg.stripes < FRAME_MAX_SPANS ? s->cfg.stripes : FRAME_MAX_SPANS;
+    for (int k = 0; k < t->nspans; k++)
+        t->spans[k] = cs->spans[k];
     pthread_mutex_unlock(&cs->mu);
     return 0;
 }

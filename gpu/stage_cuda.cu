@@ -1,18 +1,232 @@
-/* The CUDA backend (issue 3 fills this in): until then it reports that no
- * device is usable, so --backend auto falls back to the CPU backend. */
+// The CUDA backend. Each stripe k has its own non-blocking stream; for every
+// frame it queues on that stream: upload of the stripe's rows (each plane as
+// it is), the colour kernel, and the download of the stripe's BGR rows, with
+// events before and after each step. Up to DEPTH frames are in flight: their
+// work is all queued, and stage_wait synchronises on the oldest frame's
+// events only (never the whole device). Device buffers hold one frame and are
+// allocated once; stripe k's rows are only ever touched by stream k, in order,
+// so frames in flight can share them.
 #include <cuda_runtime.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "gpu/clock.h"
+#include "gpu/kernels.h"
 #include "gpu/stage_impl.h"
+#include "gpu/stripes.h"
+
+#define DEPTH 3        // frames in flight
+#define MAX_STREAMS 32 // stripes beyond this share streams round-robin
+
+// Check a CUDA call where it happens; on failure record the call, the place and
+// CUDA's message in the stage, and go to the function's exit label.
+#define CK(call)                                                                               \
+    do {                                                                                       \
+        cudaError_t e_ = (call);                                                               \
+        if (e_ != cudaSuccess) {                                                               \
+            stage_set_error(s, "%s failed (%s:%d): %s", #call, __FILE__, __LINE__,             \
+                            cudaGetErrorString(e_));                                           \
+            goto fail;                                                                         \
+        }                                                                                      \
+    } while (0)
+
+typedef struct InFlight {
+    cudaEvent_t *ev; // 4 per stripe: before upload, after upload, after kernel, after download
+    double submit_ms;
+} InFlight;
+
+typedef struct CudaStage {
+    int nstripes, nstreams;
+    cudaStream_t streams[MAX_STREAMS];
+    int nstreams_made;
+    uint8_t *d_in, *d_out;
+    size_t in_bytes, out_bytes;
+    InFlight slots[DEPTH];
+    int head, count;
+    cudaEvent_t epoch; // a reference event: host time epoch_ms
+    double epoch_ms;
+} CudaStage;
+
+static int nevents(const CudaStage *cs)
+{
+    return 4 * cs->nstripes;
+}
+
+static void cuda_uninit(Stage *s)
+{
+    CudaStage *cs = (CudaStage *)s->priv;
+    if (!cs)
+        return;
+    // nothing may be freed while a copy on it runs: let every stream finish first
+    for (int i = 0; i < cs->nstreams_made; i++)
+        cudaStreamSynchronize(cs->streams[i]);
+    for (int d = 0; d < DEPTH; d++) {
+        if (!cs->slots[d].ev)
+            continue;
+        for (int e = 0; e < nevents(cs); e++)
+            if (cs->slots[d].ev[e])
+                cudaEventDestroy(cs->slots[d].ev[e]);
+        free(cs->slots[d].ev);
+    }
+    if (cs->epoch)
+        cudaEventDestroy(cs->epoch);
+    for (int i = 0; i < cs->nstreams_made; i++)
+        cudaStreamDestroy(cs->streams[i]);
+    cudaFree(cs->d_in);
+    cudaFree(cs->d_out);
+    free(cs);
+    s->priv = NULL;
+}
 
 static int cuda_init(Stage *s)
 {
-    stage_set_error(s, "the CUDA stage is not implemented yet");
-    return STAGE_ERR_NODEV;
+    int ndev = 0;
+    cudaError_t e = cudaGetDeviceCount(&ndev);
+    if (e != cudaSuccess || ndev == 0) {
+        stage_set_error(s, "cudaGetDeviceCount: %s",
+                        e != cudaSuccess ? cudaGetErrorString(e) : "no CUDA device");
+        cudaGetLastError(); // clear it, so nothing later trips over it
+        return STAGE_ERR_NODEV;
+    }
+    CudaStage *cs = (CudaStage *)calloc(1, sizeof(*cs));
+    if (!cs) {
+        stage_set_error(s, "cuda stage: out of memory");
+        return -1;
+    }
+    s->priv = cs;
+    const FrameFormat *f = &s->cfg.in;
+    FrameFormat out = {PIX_BGR24, f->width, f->height};
+    cs->nstripes = s->cfg.stripes;
+    cs->nstreams = cs->nstripes < MAX_STREAMS ? cs->nstripes : MAX_STREAMS;
+    cs->in_bytes = frame_bytes(f);
+    cs->out_bytes = frame_bytes(&out);
+    CK(cudaSetDevice(0));
+    CK(cudaMalloc((void **)&cs->d_in, cs->in_bytes));
+    CK(cudaMalloc((void **)&cs->d_out, cs->out_bytes));
+    for (int i = 0; i < cs->nstreams; i++) {
+        CK(cudaStreamCreateWithFlags(&cs->streams[i], cudaStreamNonBlocking));
+        cs->nstreams_made++;
+    }
+    for (int d = 0; d < DEPTH; d++) {
+        cs->slots[d].ev = (cudaEvent_t *)calloc(nevents(cs), sizeof(cudaEvent_t));
+        if (!cs->slots[d].ev) {
+            stage_set_error(s, "cuda stage: out of memory");
+            goto fail;
+        }
+        for (int i = 0; i < nevents(cs); i++)
+            CK(cudaEventCreateWithFlags(&cs->slots[d].ev[i], cudaEventBlockingSync));
+    }
+    // Place events on the host clock: record one, wait for it, read the clock.
+    CK(cudaEventCreateWithFlags(&cs->epoch, cudaEventBlockingSync));
+    CK(cudaEventRecord(cs->epoch, cs->streams[0]));
+    CK(cudaEventSynchronize(cs->epoch));
+    cs->epoch_ms = clock_now_ms();
+    return 0;
+fail:
+    cuda_uninit(s);
+    return -1;
 }
-static int cuda_depth(const Stage *s) { (void)s; return 1; }
-static int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out) { (void)s; (void)in; (void)out; return -1; }
-static int cuda_wait(Stage *s, StageTimings *t) { (void)s; (void)t; return -1; }
-static void cuda_uninit(Stage *s) { (void)s; }
+
+static int cuda_depth(const Stage *s)
+{
+    (void)s;
+    return DEPTH;
+}
+
+// The planes of a packed frame in a device block, as a PixelSource.
+static PixelSource device_source(const FrameFormat *f, uint8_t *block)
+{
+    FrameBuf b;
+    memset(&b, 0, sizeof(b));
+    frame_wrap(&b, f, block);
+    PixelSource p;
+    for (int i = 0; i < 3; i++)
+        p.plane[i] = b.data[i], p.stride[i] = b.stride[i];
+    p.layout = f->layout;
+    return p;
+}
+
+static int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
+{
+    CudaStage *cs = (CudaStage *)s->priv;
+    const FrameFormat *f = &s->cfg.in;
+    InFlight *slot = &cs->slots[(cs->head + cs->count) % DEPTH];
+    int even = stripe_needs_even(f->layout);
+    YuvCoeffs c = colour_yuv_coeffs(in->matrix, in->full_range, f->height);
+    const ColourAffine *a = s->cfg.transform.identity ? NULL : &s->cfg.transform.affine;
+    PixelSource dsrc = device_source(f, cs->d_in);
+    size_t dplane_off[3];
+    for (int p = 0; p < 3; p++)
+        dplane_off[p] = dsrc.plane[p] ? (size_t)(dsrc.plane[p] - cs->d_in) : 0;
+    int nplanes = f->layout == PIX_YUV420P ? 3 : f->layout == PIX_NV12 ? 2 : 1;
+    slot->submit_ms = clock_now_ms();
+    for (int k = 0; k < cs->nstripes; k++) {
+        cudaStream_t st = cs->streams[k % cs->nstreams];
+        cudaEvent_t *ev = &slot->ev[4 * k];
+        int y0, y1;
+        stripe_rows(f->height, cs->nstripes, k, even, &y0, &y1);
+        CK(cudaEventRecord(ev[0], st));
+        for (int p = 0; p < nplanes && y0 < y1; p++) {
+            // chroma rows of a 4:2:0 stripe: y0 is even, so [y0/2, ceil(y1/2))
+            int r0 = p == 0 ? y0 : y0 / 2, r1 = p == 0 ? y1 : (y1 + 1) / 2;
+            size_t off = (size_t)r0 * in->stride[p], len = (size_t)(r1 - r0) * in->stride[p];
+            CK(cudaMemcpyAsync(cs->d_in + dplane_off[p] + off, in->data[p] + off, len,
+                               cudaMemcpyHostToDevice, st));
+        }
+        CK(cudaEventRecord(ev[1], st));
+        if (y0 < y1)
+            CK(colour_launch(&dsrc, cs->d_out, out->stride[0], f->width, y0, y1, &c, a, st));
+        CK(cudaEventRecord(ev[2], st));
+        if (y0 < y1) {
+            size_t off = (size_t)y0 * out->stride[0], len = (size_t)(y1 - y0) * out->stride[0];
+            CK(cudaMemcpyAsync(out->data[0] + off, cs->d_out + off, len, cudaMemcpyDeviceToHost,
+                               st));
+        }
+        CK(cudaEventRecord(ev[3], st));
+    }
+    cs->count++;
+    return 0;
+fail:
+    return -1;
+}
+
+static double ev_ms(Stage *s, cudaEvent_t from, cudaEvent_t to, int *bad)
+{
+    float ms = 0;
+    cudaError_t e = cudaEventElapsedTime(&ms, from, to);
+    if (e != cudaSuccess && !*bad) {
+        stage_set_error(s, "cudaEventElapsedTime failed: %s", cudaGetErrorString(e));
+        *bad = 1;
+    }
+    return ms;
+}
+
+static int cuda_wait(Stage *s, FrameTimings *t)
+{
+    CudaStage *cs = (CudaStage *)s->priv;
+    InFlight *slot = &cs->slots[cs->head];
+    int bad = 0;
+    cs->head = (cs->head + 1) % DEPTH;
+    cs->count--;
+    for (int k = 0; k < cs->nstripes; k++)
+        CK(cudaEventSynchronize(slot->ev[4 * k + 3]));
+    t->upload_ms = t->kernel_ms = t->download_ms = t->work_ms = 0;
+    t->submit_t = slot->submit_ms;
+    t->stage_ms = clock_now_ms() - slot->submit_ms;
+    t->nspans = cs->nstripes < FRAME_MAX_SPANS ? cs->nstripes : FRAME_MAX_SPANS;
+    for (int k = 0; k < cs->nstripes; k++) {
+        cudaEvent_t *ev = &slot->ev[4 * k];
+        double e0 = ev_ms(s, cs->epoch, ev[0], &bad), e1 = ev_ms(s, cs->epoch, ev[1], &bad);
+        double e2 = ev_ms(s, cs->epoch, ev[2], &bad), e3 = ev_ms(s, cs->epoch, ev[3], &bad);
+        t->upload_ms += e1 - e0, t->kernel_ms += e2 - e1, t->download_ms += e3 - e2;
+        if (k < FRAME_MAX_SPANS)
+            t->spans[k] = (StripeSpan){cs->epoch_ms + e0, cs->epoch_ms + e1, cs->epoch_ms + e2,
+                                       cs->epoch_ms + e3, k % cs->nstreams};
+    }
+    return bad ? -1 : 0;
+fail:
+    return -1;
+}
 
 extern "C" const StageOps stage_cuda_ops = {
     "cuda", HOST_MEM_PINNED, cuda_init, cuda_depth, cuda_submit, cuda_wait, cuda_uninit,

@@ -17,7 +17,7 @@ typedef struct StageOps {
     int (*init)(Stage *s);
     int (*depth)(const Stage *s);
     int (*submit)(Stage *s, const FrameBuf *in, FrameBuf *out);
-    int (*wait)(Stage *s, StageTimings *t);
+    int (*wait)(Stage *s, FrameTimings *t);
     void (*uninit)(Stage *s); /* after every frame in flight has completed */
 } StageOps;
 

@@ -10,9 +10,17 @@
 
 #include "gpu/frame.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Rows [*y0, *y1) of stripe k of n for a frame of `height` rows; 1 ≤ n. */
 void stripe_rows(int height, int n, int k, int even, int *y0, int *y1);
 /* Whether stripes of this layout must start on even rows. */
 int stripe_needs_even(PixLayout layout);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

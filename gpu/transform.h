@@ -14,6 +14,10 @@
 
 #include "gpu/colour.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct Transform {
     char name[32];
     int identity;        /* 1: the affine map is the identity; skip it */
@@ -24,5 +28,9 @@ typedef struct Transform {
 int transform_parse(const char *spec, Transform *t, char *err, size_t errlen);
 /* Names accepted by transform_parse, for --help: "none, gray, invert, sepia". */
 const char *transform_names(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

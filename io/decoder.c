@@ -225,8 +225,9 @@ static int emit(Decoder *d, const AVFrame *f)
     slot->pts = next_pts(d, f);
     slot->index = atomic_load(&d->frames);
     slot->serial = 0;
-    slot->t = (FrameTimings){0};
-    slot->t.decode_ms = (ready - d->mark_ms) + (clock_now_ms() - t0);
+    double t1 = clock_now_ms();
+    slot->t = (FrameTimings){.decode_ms = (ready - d->mark_ms) + (t1 - t0),
+                             .decode_t0 = d->mark_ms, .decode_t1 = t1};
     ring_write_end(d->ring);
     atomic_fetch_add(&d->frames, 1);
     d->mark_ms = clock_now_ms();

@@ -194,6 +194,45 @@ sigint)
   ffmpeg -hide_banner -v error -xerror -i "$tmp/out.nut" -f null - || fail "interrupted output is damaged"
   ;;
 
+backends_equal)
+  # CUDA and CPU backends write the same bytes; pageable the same as pinned
+  ff -f lavfi -i testsrc2=size=641x481:rate=25:duration=1 -pix_fmt yuv420p -c:v ffv1 "$tmp/in.mkv"
+  "$bin" -q --backend cuda --no-display --frames 1 "$tmp/in.mkv" 2>"$tmp/err"; rc=$?
+  if [ "$rc" = 3 ]; then echo "no CUDA device ($(cat "$tmp/err")): skipped"; exit 77; fi
+  [ "$rc" = 0 ] || fail "--backend cuda exit $rc: $(cat "$tmp/err")"
+  for t in none gray invert sepia; do
+    for s in 1 3 8; do
+      expect 0 -q --backend cpu --no-display -t $t --stripes $s -c rawvideo -o "$tmp/cpu.nut" "$tmp/in.mkv"
+      expect 0 -q --backend cuda --no-display -t $t --stripes $s -c rawvideo -o "$tmp/cuda.nut" "$tmp/in.mkv"
+      expect 0 -q --backend cuda --pageable --no-display -t $t --stripes $s -c rawvideo -o "$tmp/pg.nut" "$tmp/in.mkv"
+      raw "$tmp/cpu.nut" "$tmp/cpu.raw"; raw "$tmp/cuda.nut" "$tmp/cuda.raw"; raw "$tmp/pg.nut" "$tmp/pg.raw"
+      cmp "$tmp/cpu.raw" "$tmp/cuda.raw" || fail "-t $t --stripes $s: CUDA differs from CPU"
+      cmp "$tmp/cuda.raw" "$tmp/pg.raw" || fail "-t $t --stripes $s: pageable differs from pinned"
+    done
+  done
+  ;;
+
+trace)
+  # --trace writes valid Chrome trace JSON with a span per stripe and step
+  ff -f lavfi -i testsrc2=size=320x240:rate=25:duration=1 -pix_fmt yuv420p "$tmp/in.nut"
+  expect 0 -q --no-display --frames 10 --stripes 3 --trace "$tmp/trace.json" "$tmp/in.nut"
+  python3 - "$tmp/trace.json" <<'PY' || fail "trace is not what it should be"
+import json, sys
+d = json.load(open(sys.argv[1]))
+ev = [e for e in d["traceEvents"] if e["ph"] == "X"]
+backend = d["otherData"]["backend"]
+steps = ("upload", "kernel", "download") if backend == "cuda" else ("stripe",)
+for step in steps:
+    got = {(e["args"]["frame"], e["args"]["stripe"]) for e in ev if e["name"] == step}
+    assert got == {(f, k) for f in range(10) for k in range(3)}, (step, sorted(got))
+for lane in ("decode", "stage", "show"):
+    assert len([e for e in ev if e["name"] == lane]) == 10, lane
+assert all(e["dur"] >= 0 and e["ts"] >= 0 for e in ev)
+print("trace ok:", backend, len(ev), "spans")
+PY
+  expect 3 -q --no-display --frames 2 --trace "$tmp/no/dir/t.json" "$tmp/in.nut"
+  ;;
+
 display_keys)
   # the highgui window under Xvfb: q and Esc quit cleanly with exit 0
   command -v Xvfb >/dev/null && command -v xdotool >/dev/null || { echo "no Xvfb/xdotool: skipped"; exit 77; }

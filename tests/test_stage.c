@@ -43,7 +43,7 @@ static void one(PixLayout layout, int w, int h, int stripes, const char *tname)
     convert_rows(&fi, &fw, 0, h, &c, &cfg.transform);
     for (int rep = 0; rep < 3; rep++) {
         memset(got, 0xAB, outb);
-        StageTimings t;
+        FrameTimings t;
         CHECK(stage_submit(s, &fi, &fo) == 0, "submit: %s", stage_error(s));
         CHECK(stage_wait(s, &t) == 0, "wait: %s", stage_error(s));
         CHECK(memcmp(got, want, outb) == 0, "%s %dx%d %d stripes -t %s differs",

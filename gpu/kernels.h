@@ -1,0 +1,24 @@
+/* The colour kernel's launcher: the .cu side of the CUDA backend's per-pixel
+ * work, callable with a stream. */
+#ifndef PINSTRIPE_GPU_KERNELS_H
+#define PINSTRIPE_GPU_KERNELS_H
+
+#include <cuda_runtime.h>
+
+#include "gpu/colour.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Convert rows [y0, y1) of src (device planes) into packed BGR at dst (device,
+ * dst_stride bytes a row), applying `a` unless NULL. Launches on `stream` and
+ * returns cudaGetLastError() of the launch. */
+cudaError_t colour_launch(const PixelSource *src, uint8_t *dst, int dst_stride, int width, int y0,
+                          int y1, const YuvCoeffs *c, const ColourAffine *a, cudaStream_t stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
