@@ -1,0 +1,421 @@
+// pinstripe-bench: how close the CUDA stage comes to the PCIe link, in one run.
+//
+// Measures, on the first CUDA device, and prints as one table:
+//   * pinned host→device, device→host and both-at-once copy bandwidth (64 MiB copies);
+//   * the forum loop as its user wrote it: a 1080p BGR frame in 3 stripes on 3
+//     streams, copy up / kernel / copy down per stripe, cudaDeviceSynchronize every
+//     frame, with pageable and with pinned host memory;
+//   * pinstripe's stage (gpu/stage.h, CUDA backend) on synthetic 1080p and 2160p
+//     yuv420p frames for each transform: ms a frame, fps, GB/s moved, and the ratio to
+//     the copy bound (the largest of upload bytes / upload bandwidth, download bytes /
+//     download bandwidth, all bytes / both-at-once bandwidth, all from this run);
+//   * with NPP at build time, NPP's nppiYUV420ToBGR_8u_P3C3R run the best way (whole
+//     frames round-robin over three streams, four in flight), for comparison.
+// Every figure is the median of --reps repetitions after a warm-up, timed with CUDA
+// events. Usage: pinstripe-bench [--reps N] [--frames N]
+#include <cuda_runtime.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpu/stage.h"
+#ifdef PINSTRIPE_HAVE_NPP
+#include <nppi_color_conversion.h>
+#endif
+
+#define CHECK(call)                                                                            \
+    do {                                                                                       \
+        cudaError_t e_ = (call);                                                               \
+        if (e_ != cudaSuccess) {                                                               \
+            fprintf(stderr, "pinstripe-bench: %s failed (%s:%d): %s\n", #call, __FILE__,       \
+                    __LINE__, cudaGetErrorString(e_));                                         \
+            exit(3);                                                                           \
+        }                                                                                      \
+    } while (0)
+
+static int reps = 7, frames = 300;
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double median(double *v, int n)
+{
+    qsort(v, n, sizeof(double), cmp_double);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static void fill_random(uint8_t *p, size_t n)
+{
+    unsigned s = 2463534242u;
+    for (size_t i = 0; i < n; i++) {
+        s ^= s << 13, s ^= s >> 17, s ^= s << 5;
+        p[i] = (uint8_t)s;
+    }
+}
+
+// ---- bandwidth ---------------------------------------------------------------
+
+typedef struct Bandwidth {
+    double up, down, both; // GB/s (1e9 bytes)
+} Bandwidth;
+
+static Bandwidth measure_bandwidth(void)
+{
+    const size_t n = 64u << 20;
+    uint8_t *ha, *hb, *da, *db;
+    CHECK(cudaHostAlloc((void **)&ha, n, cudaHostAllocDefault));
+    CHECK(cudaHostAlloc((void **)&hb, n, cudaHostAllocDefault));
+    CHECK(cudaMalloc((void **)&da, n));
+    CHECK(cudaMalloc((void **)&db, n));
+    fill_random(ha, n);
+    cudaStream_t s1, s2;
+    CHECK(cudaStreamCreateWithFlags(&s1, cudaStreamNonBlocking));
+    CHECK(cudaStreamCreateWithFlags(&s2, cudaStreamNonBlocking));
+    cudaEvent_t e0, e1, e2;
+    CHECK(cudaEventCreate(&e0));
+    CHECK(cudaEventCreate(&e1));
+    CHECK(cudaEventCreate(&e2));
+    double up[64], down[64], both[64];
+    for (int r = -2; r < reps; r++) { // two warm-ups
+        float ms1, ms2;
+        CHECK(cudaEventRecord(e0, s1));
+        CHECK(cudaMemcpyAsync(da, ha, n, cudaMemcpyHostToDevice, s1));
+        CHECK(cudaEventRecord(e1, s1));
+        CHECK(cudaEventSynchronize(e1));
+        CHECK(cudaEventElapsedTime(&ms1, e0, e1));
+        CHECK(cudaEventRecord(e0, s1));
+        CHECK(cudaMemcpyAsync(hb, db, n, cudaMemcpyDeviceToHost, s1));
+        CHECK(cudaEventRecord(e1, s1));
+        CHECK(cudaEventSynchronize(e1));
+        CHECK(cudaEventElapsedTime(&ms2, e0, e1));
+        // both at once: an upload and a download on two streams from one start
+        float b1, b2;
+        CHECK(cudaEventRecord(e0, s1));
+        CHECK(cudaStreamWaitEvent(s2, e0, 0));
+        CHECK(cudaMemcpyAsync(da, ha, n, cudaMemcpyHostToDevice, s1));
+        CHECK(cudaMemcpyAsync(hb, db, n, cudaMemcpyDeviceToHost, s2));
+        CHECK(cudaEventRecord(e1, s1));
+        CHECK(cudaEventRecord(e2, s2));
+        CHECK(cudaEventSynchronize(e1));
+        CHECK(cudaEventSynchronize(e2));
+        CHECK(cudaEventElapsedTime(&b1, e0, e1));
+        CHECK(cudaEventElapsedTime(&b2, e0, e2));
+        if (r >= 0) {
+            up[r] = n / (ms1 * 1e6);
+            down[r] = n / (ms2 * 1e6);
+            both[r] = 2.0 * n / ((b1 > b2 ? b1 : b2) * 1e6);
+        }
+    }
+    Bandwidth bw = {median(up, reps), median(down, reps), median(both, reps)};
+    cudaEventDestroy(e0), cudaEventDestroy(e1), cudaEventDestroy(e2);
+    cudaStreamDestroy(s1), cudaStreamDestroy(s2);
+    cudaFree(da), cudaFree(db), cudaFreeHost(ha), cudaFreeHost(hb);
+    return bw;
+}
+
+static double copy_bound_ms(const Bandwidth *bw, double up_bytes, double down_bytes)
+{
+    double a = up_bytes / (bw->up * 1e6), b = down_bytes / (bw->down * 1e6);
+    double c = (up_bytes + down_bytes) / (bw->both * 1e6);
+    double m = a > b ? a : b;
+    return m > c ? m : c;
+}
+
+// ---- the forum loop ------------------------------------------------------------
+
+__global__ void forum_invert(const uint8_t *in, uint8_t *out, size_t n)
+{
+    size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        out[i] = 255 - in[i];
+}
+
+// ms a frame, median over reps of `frames` frames
+static double forum_loop(int pinned)
+{
+    const int w = 1920, h = 1080, nstripes = 3;
+    const size_t bytes = (size_t)w * h * 3;
+    uint8_t *hin, *hout, *din, *dout;
+    if (pinned) {
+        CHECK(cudaHostAlloc((void **)&hin, bytes, cudaHostAllocDefault));
+        CHECK(cudaHostAlloc((void **)&hout, bytes, cudaHostAllocDefault));
+    } else {
+        hin = (uint8_t *)malloc(bytes), hout = (uint8_t *)malloc(bytes);
+    }
+    fill_random(hin, bytes);
+    CHECK(cudaMalloc((void **)&din, bytes));
+    CHECK(cudaMalloc((void **)&dout, bytes));
+    cudaStream_t st[3];
+    for (int k = 0; k < nstripes; k++)
+        CHECK(cudaStreamCreate(&st[k])); // as the forum user did: blocking streams
+    cudaEvent_t e0, e1;
+    CHECK(cudaEventCreate(&e0));
+    CHECK(cudaEventCreate(&e1));
+    double per[64];
+    for (int r = -1; r < reps; r++) {
+        int n = r < 0 ? 20 : frames;
+        CHECK(cudaEventRecord(e0, 0));
+        for (int f = 0; f < n; f++) {
+            for (int k = 0; k < nstripes; k++) {
+                size_t off = (size_t)k * h / nstripes * w * 3;
+                size_t end = (size_t)(k + 1) * h / nstripes * w * 3, len = end - off;
+                CHECK(cudaMemcpyAsync(din + off, hin + off, len, cudaMemcpyHostToDevice, st[k]));
+                forum_invert<<<(unsigned)((len + 255) / 256), 256, 0, st[k]>>>(din + off,
+                                                                                dout + off, len);
+                CHECK(cudaGetLastError());
+                CHECK(cudaMemcpyAsync(hout + off, dout + off, len, cudaMemcpyDeviceToHost, st[k]));
+            }
+            CHECK(cudaDeviceSynchronize());
+        }
+        CHECK(cudaEventRecord(e1, 0));
+        CHECK(cudaEventSynchronize(e1));
+        float ms;
+        CHECK(cudaEventElapsedTime(&ms, e0, e1));
+        if (r >= 0)
+            per[r] = ms / n;
+    }
+    for (int k = 0; k < nstripes; k++)
+        cudaStreamDestroy(st[k]);
+    cudaEventDestroy(e0), cudaEventDestroy(e1);
+    cudaFree(din), cudaFree(dout);
+    if (pinned)
+        cudaFreeHost(hin), cudaFreeHost(hout);
+    else
+        free(hin), free(hout);
+    return median(per, reps);
+}
+
+// ---- pinstripe's stage ------------------------------------------------------------
+
+#define SETS 4 // input/output buffer sets the frames cycle through
+
+// ms a frame, median over reps; event-timed: first upload's start to last download's end
+static double stage_run(int w, int h, const char *tname, int stripes)
+{
+    char err[512], note[256];
+    FrameFormat in = {PIX_YUV420P, w, h}, out = {PIX_BGR24, w, h};
+    StageConfig cfg;
+    memset(&cfg, 0, sizeof(cfg));
+    cfg.in = in, cfg.stripes = stripes, cfg.backend = STAGE_CUDA;
+    if (transform_parse(tname, &cfg.transform, err, sizeof err) < 0) {
+        fprintf(stderr, "pinstripe-bench: %s\n", err);
+        exit(1);
+    }
+    int code;
+    Stage *s = stage_create(&cfg, note, sizeof note, err, sizeof err, &code);
+    if (!s) {
+        fprintf(stderr, "pinstripe-bench: %s\n", err);
+        exit(3);
+    }
+    FrameBuf fi[SETS], fo[SETS];
+    uint8_t *bi[SETS], *bo[SETS];
+    for (int i = 0; i < SETS; i++) {
+        bi[i] = (uint8_t *)host_alloc(frame_bytes(&in), HOST_MEM_PINNED, err, sizeof err);
+        bo[i] = (uint8_t *)host_alloc(frame_bytes(&out), HOST_MEM_PINNED, err, sizeof err);
+        if (!bi[i] || !bo[i]) {
+            fprintf(stderr, "pinstripe-bench: %s\n", err);
+            exit(3);
+        }
+        memset(&fi[i], 0, sizeof(FrameBuf)), memset(&fo[i], 0, sizeof(FrameBuf));
+        frame_wrap(&fi[i], &in, bi[i]);
+        frame_wrap(&fo[i], &out, bo[i]);
+        fill_random(bi[i], frame_bytes(&in));
+        fi[i].matrix = MATRIX_BT709;
+    }
+    double per[64];
+    int depth = stage_depth(s);
+    for (int r = -1; r < reps; r++) {
+        int n = r < 0 ? 50 : frames, waited = 0;
+        double first = 0, last = 0;
+        FrameTimings t;
+        for (int f = 0; f < n || waited < n;) {
+            if (f < n && f - waited < depth) {
+                if (stage_submit(s, &fi[f % SETS], &fo[f % SETS]) < 0)
+                    goto fail;
+                f++;
+                continue;
+            }
+            if (stage_wait(s, &t) < 0)
+                goto fail;
+            if (waited == 0)
+                first = t.spans[0].up0;
+            waited++;
+            for (int k = 0; k < t.nspans; k++)
+                if (t.spans[k].down1 > last)
+                    last = t.spans[k].down1;
+        }
+        if (r >= 0)
+            per[r] = (last - first) / n;
+    }
+    stage_destroy(&s);
+    for (int i = 0; i < SETS; i++)
+        host_free(bi[i], HOST_MEM_PINNED), host_free(bo[i], HOST_MEM_PINNED);
+    return median(per, reps);
+fail:
+    fprintf(stderr, "pinstripe-bench: %s\n", stage_error(s));
+    exit(3);
+}
+
+#ifdef PINSTRIPE_HAVE_NPP
+// NPP's converter the best way: whole frames round-robin over 3 streams, 4 in flight.
+static double npp_run(int w, int h)
+{
+    const int nstreams = 3, inflight = 4;
+    FrameFormat in = {PIX_YUV420P, w, h}, out = {PIX_BGR24, w, h};
+    size_t ib = frame_bytes(&in), ob = frame_bytes(&out);
+    uint8_t *hi[inflight], *ho[inflight], *di[inflight], *dO[inflight];
+    cudaEvent_t done[inflight];
+    cudaStream_t st[nstreams];
+    NppStreamContext ctx[nstreams];
+    cudaDeviceProp prop;
+    CHECK(cudaGetDeviceProperties(&prop, 0));
+    for (int k = 0; k < nstreams; k++) {
+        CHECK(cudaStreamCreateWithFlags(&st[k], cudaStreamNonBlocking));
+        memset(&ctx[k], 0, sizeof(ctx[k]));
+        ctx[k].hStream = st[k];
+        ctx[k].nCudaDeviceId = 0;
+        ctx[k].nMultiProcessorCount = prop.multiProcessorCount;
+        ctx[k].nMaxThreadsPerMultiProcessor = prop.maxThreadsPerMultiProcessor;
+        ctx[k].nMaxThreadsPerBlock = prop.maxThreadsPerBlock;
+        ctx[k].nSharedMemPerBlock = prop.sharedMemPerBlock;
+        ctx[k].nCudaDevAttrComputeCapabilityMajor = prop.major;
+        ctx[k].nCudaDevAttrComputeCapabilityMinor = prop.minor;
+        ctx[k].nStreamFlags = cudaStreamNonBlocking;
+    }
+    for (int i = 0; i < inflight; i++) {
+        CHECK(cudaHostAlloc((void **)&hi[i], ib, cudaHostAllocDefault));
+        CHECK(cudaHostAlloc((void **)&ho[i], ob, cudaHostAllocDefault));
+        CHECK(cudaMalloc((void **)&di[i], ib));
+        CHECK(cudaMalloc((void **)&dO[i], ob));
+        CHECK(cudaEventCreateWithFlags(&done[i], cudaEventDisableTiming));
+        fill_random(hi[i], ib);
+    }
+    cudaEvent_t e0, e1;
+    CHECK(cudaEventCreate(&e0));
+    CHECK(cudaEventCreate(&e1));
+    double per[64];
+    for (int r = -1; r < reps; r++) {
+        int n = r < 0 ? 50 : frames;
+        CHECK(cudaDeviceSynchronize());
+        CHECK(cudaEventRecord(e0, st[0]));
+        for (int k = 1; k < nstreams; k++)
+            CHECK(cudaStreamWaitEvent(st[k], e0, 0));
+        for (int f = 0; f < n; f++) {
+            int i = f % inflight;
+            cudaStream_t s = st[f % nstreams];
+            CHECK(cudaStreamWaitEvent(s, done[i], 0)); // slot i's previous frame is done
+            CHECK(cudaMemcpyAsync(di[i], hi[i], ib, cudaMemcpyHostToDevice, s));
+            FrameBuf b;
+            memset(&b, 0, sizeof(b));
+            frame_wrap(&b, &in, di[i]);
+            const Npp8u *src[3] = {b.data[0], b.data[1], b.data[2]};
+            int step[3] = {b.stride[0], b.stride[1], b.stride[2]};
+            NppiSize roi = {w, h};
+            if (nppiYUV420ToBGR_8u_P3C3R_Ctx(src, step, dO[i], 3 * w, roi, ctx[f % nstreams]) !=
+                NPP_SUCCESS) {
+                fprintf(stderr, "pinstripe-bench: nppiYUV420ToBGR_8u_P3C3R_Ctx failed\n");
+                exit(3);
+            }
+            CHECK(cudaMemcpyAsync(ho[i], dO[i], ob, cudaMemcpyDeviceToHost, s));
+            CHECK(cudaEventRecord(done[i], s));
+        }
+        for (int k = 1; k < nstreams; k++) {
+            CHECK(cudaEventRecord(e1, st[k]));
+            CHECK(cudaStreamWaitEvent(st[0], e1, 0));
+        }
+        CHECK(cudaEventRecord(e1, st[0]));
+        CHECK(cudaEventSynchronize(e1));
+        float ms;
+        CHECK(cudaEventElapsedTime(&ms, e0, e1));
+        if (r >= 0)
+            per[r] = ms / n;
+    }
+    for (int i = 0; i < inflight; i++) {
+        cudaFreeHost(hi[i]), cudaFreeHost(ho[i]), cudaFree(di[i]), cudaFree(dO[i]);
+        cudaEventDestroy(done[i]);
+    }
+    for (int k = 0; k < nstreams; k++)
+        cudaStreamDestroy(st[k]);
+    return median(per, reps);
+}
+#endif
+
+static void row(const char *name, double ms, double up_bytes, double down_bytes, double bound)
+{
+    double gbs = (up_bytes + down_bytes) / (ms * 1e6);
+    if (bound > 0)
+        printf("| %-44s | %8.4f | %8.0f | %6.1f | %6.3f |\n", name, ms, 1000.0 / ms, gbs,
+               ms / bound);
+    else
+        printf("| %-44s | %8.4f | %8.0f | %6.1f |        |\n", name, ms, 1000.0 / ms, gbs);
+}
+
+int main(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--reps") == 0 && i + 1 < argc)
+            reps = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--frames") == 0 && i + 1 < argc)
+            frames = atoi(argv[++i]);
+        else {
+            fprintf(stderr, "usage: pinstripe-bench [--reps N] [--frames N]\n");
+            return 1;
+        }
+    }
+    if (reps < 1 || reps > 64 || frames < 1) {
+        fprintf(stderr, "pinstripe-bench: --reps 1..64, --frames ≥ 1\n");
+        return 1;
+    }
+    int ndev = 0;
+    cudaError_t e = cudaGetDeviceCount(&ndev);
+    if (e != cudaSuccess || ndev == 0) {
+        fprintf(stderr, "pinstripe-bench: no CUDA device (cudaGetDeviceCount: %s)\n",
+                e != cudaSuccess ? cudaGetErrorString(e) : "0 devices");
+        return 3;
+    }
+    cudaDeviceProp prop;
+    CHECK(cudaGetDeviceProperties(&prop, 0));
+    printf("pinstripe-bench on %s (sm_%d%d), medians of %d repetitions of %d frames\n\n",
+           prop.name, prop.major, prop.minor, reps, frames);
+
+    Bandwidth bw = measure_bandwidth();
+    printf("| %-44s | %8s | %8s | %6s | %6s |\n", "case", "ms/frame", "fps", "GB/s", "×bound");
+    printf("|%s|%s|%s|%s|%s|\n", "----------------------------------------------", "----------",
+           "----------", "--------", "--------");
+    printf("| %-44s | %8s | %8s | %6.1f |        |\n", "pinned host→device, 64 MiB", "", "", bw.up);
+    printf("| %-44s | %8s | %8s | %6.1f |        |\n", "pinned device→host, 64 MiB", "", "",
+           bw.down);
+    printf("| %-44s | %8s | %8s | %6.1f |        |\n", "pinned both at once, 2×64 MiB", "", "",
+           bw.both);
+    double bgr1080 = 1920.0 * 1080 * 3;
+    double fb = copy_bound_ms(&bw, bgr1080, bgr1080);
+    row("forum loop 1080p BGR, pageable", forum_loop(0), bgr1080, bgr1080, fb);
+    row("forum loop 1080p BGR, pinned", forum_loop(1), bgr1080, bgr1080, fb);
+    const int sizes[2][2] = {{1920, 1080}, {3840, 2160}};
+    const char *tnames[] = {"none", "gray", "invert", "sepia"};
+    for (int si = 0; si < 2; si++) {
+        int w = sizes[si][0], h = sizes[si][1];
+        FrameFormat in = {PIX_YUV420P, w, h}, out = {PIX_BGR24, w, h};
+        double up = (double)frame_bytes(&in), down = (double)frame_bytes(&out);
+        double bound = copy_bound_ms(&bw, up, down);
+        char name[96];
+        snprintf(name, sizeof name, "copy bound %dp yuv420p→BGR", h);
+        printf("| %-44s | %8.4f | %8.0f |        | 1.000  |\n", name, bound, 1000.0 / bound);
+        for (int t = 0; t < 4; t++) {
+            snprintf(name, sizeof name, "pinstripe stage %dp, 3 stripes, -t %s", h, tnames[t]);
+            row(name, stage_run(w, h, tnames[t], 3), up, down, bound);
+        }
+#ifdef PINSTRIPE_HAVE_NPP
+        snprintf(name, sizeof name, "NPP YUV420ToBGR %dp, 3 streams, 4 in flight", h);
+        row(name, npp_run(w, h), up, down, bound);
+#else
+        if (si == 0)
+            printf("| %-44s | %8s | %8s | %6s |        |\n", "NPP: not found at build time", "",
+                   "", "");
+#endif
+    }
+    return 0;
+}
