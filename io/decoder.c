@@ -12,7 +12,9 @@
 #include <sys/stat.h>
 
 #include <libavcodec/avcodec.h>
+#ifdef PINSTRIPE_HAVE_AVDEVICE
 #include <libavdevice/avdevice.h>
+#endif
 #include <libavformat/avformat.h>
 #include <libavutil/imgutils.h>
 #include <libavutil/pixdesc.h>
@@ -70,7 +72,9 @@ static Decoder *open_input(const char *url, const char *format, char *err, size_
         return NULL;
     }
     snprintf(d->url, sizeof(d->url), "%s", url);
+#ifdef PINSTRIPE_HAVE_AVDEVICE
     avdevice_register_all();
+#endif
 
     const AVInputFormat *ifmt = NULL;
     if (format && !(ifmt = av_find_input_format(format))) {

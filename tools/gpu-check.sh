@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Runs on the GPU machine (see ../shared/device/README.md): the GPU equality
+# test, the CUDA/CPU/pageable equality of the binary's output, compute-sanitizer,
+# pinned and pageable traces, and pinstripe-bench (rebuilt there, so that NPP
+# is found). Expects .pack/ made by:
+#   tools/build.sh build-dev -DPINSTRIPE_HEADLESS=ON -DCMAKE_CUDA_ARCHITECTURES="75;90"
+#   tools/build.sh build-gpu -DCMAKE_CUDA_ARCHITECTURES="75;90"
+#   ../shared/device/pack.sh .pack build-dev/pinstripe build-gpu/pinstripe-bench \
+#       build-gpu/tests/test_gpu CLIP_1080P.mp4 ODD_HEIGHT.mkv
+# Logs go to $OUT (or ./gpu-out).
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+out=${OUT:-$top/gpu-out}; mkdir -p "$out"
+source "$top/.pack/env.sh"
+pk=$top/.pack; tmp=$(mktemp -d)
+log() { echo "== $*"; }
+status=0
+nvidia-smi -L
+
+log "test_gpu"
+"$pk/test_gpu" 2>&1 | tail -n 5 | tee "$out/test_gpu.txt"; [ "${PIPESTATUS[0]}" = 0 ] || status=1
+
+log "binary: CUDA vs CPU vs pageable, odd height"
+for t in none gray invert sepia; do
+  for s in 1 3 8; do
+    "$pk/pinstripe" -q --backend cpu --no-display -t $t --stripes $s -c rawvideo -o "$tmp/cpu.nut" "$pk/odd.mkv" &&
+    "$pk/pinstripe" -q --backend cuda --no-display -t $t --stripes $s -c rawvideo -o "$tmp/cuda.nut" "$pk/odd.mkv" &&
+    "$pk/pinstripe" -q --backend cuda --pageable --no-display -t $t --stripes $s -c rawvideo -o "$tmp/pg.nut" "$pk/odd.mkv" &&
+    cmp "$tmp/cpu.nut" "$tmp/cuda.nut" && cmp "$tmp/cuda.nut" "$tmp/pg.nut" &&
+    echo "-t $t --stripes $s: cpu = cuda = cuda --pageable ($(stat -c %s "$tmp/cpu.nut") bytes)" || { echo "-t $t --stripes $s: DIFFER"; status=1; }
+  done
+done | tee "$out/equal.txt"
+
+log "compute-sanitizer, odd height"
+for tool in memcheck racecheck synccheck initcheck; do
+  compute-sanitizer --tool $tool --error-exitcode 9 "$pk/pinstripe" -q --backend cuda --no-display \
+    --frames 6 -t sepia -c rawvideo -o "$tmp/san.nut" "$pk/odd.mkv" >"$out/sanitizer-$tool.txt" 2>&1
+  rc=$?; echo "$tool: exit $rc, $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$out/sanitizer-$tool.txt" | tr '\n' ' ')"
+  [ $rc = 0 ] || status=1
+done
+
+log "traces, 1080p"
+"$pk/pinstripe" --backend cuda --no-display --frames 90 --trace "$out/trace-pinned.json" "$pk/clip1080.mp4"
+"$pk/pinstripe" --backend cuda --pageable --no-display --frames 90 --trace "$out/trace-pageable.json" "$pk/clip1080.mp4"
+"$pk/pinstripe" --backend cpu --no-display --frames 90 "$pk/clip1080.mp4"
+
+log "pinstripe-bench (rebuilt here for NPP)"
+bench=$pk/pinstripe-bench
+if cmake -S "$top" -B "$tmp/g" -DPINSTRIPE_GPU_ONLY=ON -DCMAKE_BUILD_TYPE=Release \
+     -DCMAKE_CUDA_ARCHITECTURES=90 >"$out/cmake.txt" 2>&1 &&
+   cmake --build "$tmp/g" -j"$(nproc)" --target pinstripe-bench >>"$out/cmake.txt" 2>&1; then
+  bench=$tmp/g/pinstripe-bench
+else
+  echo "rebuild failed (see cmake.txt); using the packed bench"
+fi
+grep 'pinstripe:' "$out/cmake.txt"
+"$bench" ${BENCH_ARGS:-} 2>&1 | tee "$out/bench.txt"
+exit $status
