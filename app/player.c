@@ -25,8 +25,9 @@
 #include "io/ring.h"
 #include "io/writer.h"
 
-#define IN_SLOTS 8
-#define OUT_SLOTS 4
+/* Ring sizes: the stage holds up to its depth of slots in each ring, the display
+ * one output slot; two more keep each side from waiting on the other. */
+#define IN_SLOTS_MIN 8
 #define MAX_DEPTH 16
 
 typedef struct Player {
@@ -114,7 +115,9 @@ static void *stage_main(void *arg)
     if (depth > MAX_DEPTH)
         depth = MAX_DEPTH;
     for (;;) {
-        if (n > 0 && (n == depth || eof)) {
+        /* Complete the oldest frame when the stage is full, at the end, or when no input
+         * is waiting: a finished frame is never held back for the next decoded one. */
+        if (n > 0 && (n == depth || eof || ring_readable(p->in) == 0)) {
             FrameBuf *i = ins[head], *o = outs[head];
             o->t = i->t;
             if (stage_wait(p->stage, &o->t) < 0) {
@@ -345,8 +348,10 @@ int player_run(const Options *o)
 
     HostMemKind mem = stage_host_memory(p->stage);
     FrameFormat bgr = {PIX_BGR24, di->fmt.width, di->fmt.height};
-    if (!(p->in = ring_create(IN_SLOTS, &di->fmt, mem, err, sizeof(err))) ||
-        !(p->out = ring_create(OUT_SLOTS, &bgr, mem, err, sizeof(err)))) {
+    int depth = stage_depth(p->stage);
+    int in_slots = depth + 4 > IN_SLOTS_MIN ? depth + 4 : IN_SLOTS_MIN;
+    if (!(p->in = ring_create(in_slots, &di->fmt, mem, err, sizeof(err))) ||
+        !(p->out = ring_create(depth + 2, &bgr, mem, err, sizeof(err)))) {
         fail("frame rings: %s", err);
         code = EXIT_RUNTIME;
         goto end;

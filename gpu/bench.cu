@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gpu/clock.h"
 #include "gpu/stage.h"
 #ifdef PINSTRIPE_HAVE_NPP
 #include <nppi_color_conversion.h>
@@ -33,7 +34,8 @@
         }                                                                                      \
     } while (0)
 
-static int reps = 7, frames = 300;
+static int reps = 7, frames = 300, verbose = 0;
+static const char *spans_path; // --spans FILE: the last 1080p -t invert repetition's spans (CSV)
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -227,14 +229,19 @@ static double stage_run(int w, int h, const char *tname, int stripes)
     }
     double per[64];
     int depth = stage_depth(s);
+    FILE *spans = NULL;
+    if (spans_path && h == 1080 && strcmp(tname, "invert") == 0 && (spans = fopen(spans_path, "w")))
+        fprintf(spans, "frame,stripe,stream,up0,up1,k1,down1\n");
     for (int r = -1; r < reps; r++) {
         int n = r < 0 ? 50 : frames, waited = 0;
-        double first = 0, last = 0;
+        double first = 0, last = 0, up = 0, kern = 0, down = 0, submit = 0;
         FrameTimings t;
         for (int f = 0; f < n || waited < n;) {
             if (f < n && f - waited < depth) {
+                double t0 = clock_now_ms();
                 if (stage_submit(s, &fi[f % SETS], &fo[f % SETS]) < 0)
                     goto fail;
+                submit += clock_now_ms() - t0;
                 f++;
                 continue;
             }
@@ -243,13 +250,25 @@ static double stage_run(int w, int h, const char *tname, int stripes)
             if (waited == 0)
                 first = t.spans[0].up0;
             waited++;
+            up += t.upload_ms, kern += t.kernel_ms, down += t.download_ms;
+            if (spans && r == reps - 1)
+                for (int k = 0; k < t.nspans; k++)
+                    fprintf(spans, "%d,%d,%d,%.4f,%.4f,%.4f,%.4f\n", waited - 1, k,
+                            t.spans[k].stream, t.spans[k].up0, t.spans[k].up1, t.spans[k].k1,
+                            t.spans[k].down1);
             for (int k = 0; k < t.nspans; k++)
                 if (t.spans[k].down1 > last)
                     last = t.spans[k].down1;
         }
         if (r >= 0)
             per[r] = (last - first) / n;
+        if (r == reps - 1 && verbose)
+            fprintf(stderr, "  %dp -t %s: per frame, summed over stripes: upload %.4f, kernel %.4f, "
+                            "download %.4f ms; host submit %.1f us\n",
+                    h, tname, up / n, kern / n, down / n, 1000 * submit / n);
     }
+    if (spans)
+        fclose(spans);
     stage_destroy(&s);
     for (int i = 0; i < SETS; i++)
         host_free(bi[i], HOST_MEM_PINNED), host_free(bo[i], HOST_MEM_PINNED);
@@ -360,8 +379,12 @@ int main(int argc, char **argv)
             reps = atoi(argv[++i]);
         else if (strcmp(argv[i], "--frames") == 0 && i + 1 < argc)
             frames = atoi(argv[++i]);
+        else if (strcmp(argv[i], "-v") == 0)
+            verbose = 1;
+        else if (strcmp(argv[i], "--spans") == 0 && i + 1 < argc)
+            spans_path = argv[++i];
         else {
-            fprintf(stderr, "usage: pinstripe-bench [--reps N] [--frames N]\n");
+            fprintf(stderr, "usage: pinstripe-bench [--reps N] [--frames N] [-v]\n");
             return 1;
         }
     }

@@ -11,14 +11,20 @@ struct KernelArgs {
     int has_affine;
 };
 
-__global__ void colour_kernel(const KernelArgs k)
+// __grid_constant__: the arguments stay in the constant bank even though their
+// addresses are taken (no per-thread copy to local memory). Each thread does
+// two horizontally adjacent pixels, which share a 4:2:0 chroma sample.
+__global__ void colour_kernel(const __grid_constant__ KernelArgs k)
 {
-    int x = blockIdx.x * blockDim.x + threadIdx.x;
+    int x = 2 * (blockIdx.x * blockDim.x + threadIdx.x);
     int y = k.y0 + blockIdx.y * blockDim.y + threadIdx.y;
     if (x >= k.width || y >= k.y1)
         return;
-    colour_convert_pixel(&k.src, x, y, &k.c, k.has_affine ? &k.a : NULL,
-                         k.dst + (size_t)y * k.dst_stride + 3 * x);
+    uint8_t *dst = k.dst + (size_t)y * k.dst_stride + 3 * x;
+    const ColourAffine *a = k.has_affine ? &k.a : NULL;
+    colour_convert_pixel(&k.src, x, y, &k.c, a, dst);
+    if (x + 1 < k.width)
+        colour_convert_pixel(&k.src, x + 1, y, &k.c, a, dst + 3);
 }
 
 extern "C" cudaError_t colour_launch(const PixelSource *src, uint8_t *dst, int dst_stride,
@@ -36,7 +42,8 @@ extern "C" cudaError_t colour_launch(const PixelSource *src, uint8_t *dst, int d
     else
         memset(&k.a, 0, sizeof(k.a));
     dim3 block(64, 4);
-    dim3 grid((width + block.x - 1) / block.x, (y1 - y0 + block.y - 1) / block.y);
+    int pairs = (width + 1) / 2;
+    dim3 grid((pairs + block.x - 1) / block.x, (y1 - y0 + block.y - 1) / block.y);
     colour_kernel<<<grid, block, 0, stream>>>(k);
     return cudaGetLastError();
 }

@@ -1,11 +1,16 @@
 // The CUDA backend. Each stripe k has its own non-blocking stream; for every
 // frame it queues on that stream: upload of the stripe's rows (each plane as
 // it is), the colour kernel, and the download of the stripe's BGR rows, with
-// events before and after each step. Up to DEPTH frames are in flight: their
+// events before and after each step. Up to `depth` frames are in flight: their
 // work is all queued, and stage_wait synchronises on the oldest frame's
-// events only (never the whole device). Device buffers hold one frame and are
-// allocated once; stripe k's rows are only ever touched by stream k, in order,
-// so frames in flight can share them.
+// events only (never the whole device).
+//
+// Streams and device buffers come in `nsets` sets (default 2), allocated once;
+// frame n uses set n % nsets. Within a set, stripe k's rows are only touched by
+// stream k, in order, so the frames that share a set can share its buffers;
+// with two sets, frame n+1's uploads need not wait for frame n's downloads of
+// the same stripe. PINSTRIPE_CUDA_SETS and PINSTRIPE_CUDA_DEPTH override the
+// defaults (for measuring; see BENCHMARKS.md).
 #include <cuda_runtime.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,8 +20,9 @@
 #include "gpu/stage_impl.h"
 #include "gpu/stripes.h"
 
-#define DEPTH 3        // frames in flight
-#define MAX_STREAMS 32 // stripes beyond this share streams round-robin
+#define MAX_DEPTH 8    // frames in flight, at most
+#define MAX_SETS 4     // stream/buffer sets, at most
+#define MAX_STREAMS 32 // stripes beyond this share a set's streams round-robin
 
 // Check a CUDA call where it happens; on failure record the call, the place and
 // CUDA's message in the stage, and go to the function's exit label.
@@ -33,16 +39,18 @@
 typedef struct InFlight {
     cudaEvent_t *ev; // 4 per stripe: before upload, after upload, after kernel, after download
     double submit_ms;
+    int set;
 } InFlight;
 
 typedef struct CudaStage {
-    int nstripes, nstreams;
-    cudaStream_t streams[MAX_STREAMS];
-    int nstreams_made;
-    uint8_t *d_in, *d_out;
+    int nstripes, nstreams, nsets, depth;
+    cudaStream_t streams[MAX_SETS][MAX_STREAMS];
+    int nstreams_made; // over all sets, in order
+    uint8_t *d_in[MAX_SETS], *d_out[MAX_SETS];
     size_t in_bytes, out_bytes;
-    InFlight slots[DEPTH];
+    InFlight slots[MAX_DEPTH];
     int head, count;
+    unsigned long long seq; // frames submitted
     cudaEvent_t epoch; // a reference event: host time epoch_ms
     double epoch_ms;
 } CudaStage;
@@ -59,8 +67,8 @@ static void cuda_uninit(Stage *s)
         return;
     // nothing may be freed while a copy on it runs: let every stream finish first
     for (int i = 0; i < cs->nstreams_made; i++)
-        cudaStreamSynchronize(cs->streams[i]);
-    for (int d = 0; d < DEPTH; d++) {
+        cudaStreamSynchronize(cs->streams[i / MAX_STREAMS][i % MAX_STREAMS]);
+    for (int d = 0; d < MAX_DEPTH; d++) {
         if (!cs->slots[d].ev)
             continue;
         for (int e = 0; e < nevents(cs); e++)
@@ -71,11 +79,20 @@ static void cuda_uninit(Stage *s)
     if (cs->epoch)
         cudaEventDestroy(cs->epoch);
     for (int i = 0; i < cs->nstreams_made; i++)
-        cudaStreamDestroy(cs->streams[i]);
-    cudaFree(cs->d_in);
-    cudaFree(cs->d_out);
+        cudaStreamDestroy(cs->streams[i / MAX_STREAMS][i % MAX_STREAMS]);
+    for (int i = 0; i < MAX_SETS; i++) {
+        cudaFree(cs->d_in[i]);
+        cudaFree(cs->d_out[i]);
+    }
     free(cs);
     s->priv = NULL;
+}
+
+static int env_int(const char *name, int def, int lo, int hi)
+{
+    const char *v = getenv(name);
+    int n = v ? atoi(v) : def;
+    return n < lo ? lo : n > hi ? hi : n;
 }
 
 static int cuda_init(Stage *s)
@@ -100,14 +117,18 @@ static int cuda_init(Stage *s)
     cs->nstreams = cs->nstripes < MAX_STREAMS ? cs->nstripes : MAX_STREAMS;
     cs->in_bytes = frame_bytes(f);
     cs->out_bytes = frame_bytes(&out);
+    cs->nsets = env_int("PINSTRIPE_CUDA_SETS", 2, 1, MAX_SETS);
+    cs->depth = env_int("PINSTRIPE_CUDA_DEPTH", 4, 1, MAX_DEPTH);
     CK(cudaSetDevice(0));
-    CK(cudaMalloc((void **)&cs->d_in, cs->in_bytes));
-    CK(cudaMalloc((void **)&cs->d_out, cs->out_bytes));
-    for (int i = 0; i < cs->nstreams; i++) {
-        CK(cudaStreamCreateWithFlags(&cs->streams[i], cudaStreamNonBlocking));
-        cs->nstreams_made++;
+    for (int set = 0; set < cs->nsets; set++) {
+        CK(cudaMalloc((void **)&cs->d_in[set], cs->in_bytes));
+        CK(cudaMalloc((void **)&cs->d_out[set], cs->out_bytes));
+        for (int i = 0; i < cs->nstreams; i++) {
+            CK(cudaStreamCreateWithFlags(&cs->streams[set][i], cudaStreamNonBlocking));
+            cs->nstreams_made = set * MAX_STREAMS + i + 1;
+        }
     }
-    for (int d = 0; d < DEPTH; d++) {
+    for (int d = 0; d < cs->depth; d++) {
         cs->slots[d].ev = (cudaEvent_t *)calloc(nevents(cs), sizeof(cudaEvent_t));
         if (!cs->slots[d].ev) {
             stage_set_error(s, "cuda stage: out of memory");
@@ -118,7 +139,7 @@ static int cuda_init(Stage *s)
     }
     // Place events on the host clock: record one, wait for it, read the clock.
     CK(cudaEventCreateWithFlags(&cs->epoch, cudaEventBlockingSync));
-    CK(cudaEventRecord(cs->epoch, cs->streams[0]));
+    CK(cudaEventRecord(cs->epoch, cs->streams[0][0]));
     CK(cudaEventSynchronize(cs->epoch));
     cs->epoch_ms = clock_now_ms();
     return 0;
@@ -129,8 +150,7 @@ fail:
 
 static int cuda_depth(const Stage *s)
 {
-    (void)s;
-    return DEPTH;
+    return ((const CudaStage *)s->priv)->depth;
 }
 
 // The planes of a packed frame in a device block, as a PixelSource.
@@ -150,18 +170,21 @@ static int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
 {
     CudaStage *cs = (CudaStage *)s->priv;
     const FrameFormat *f = &s->cfg.in;
-    InFlight *slot = &cs->slots[(cs->head + cs->count) % DEPTH];
+    InFlight *slot = &cs->slots[(cs->head + cs->count) % cs->depth];
+    int set = (int)(cs->seq % cs->nsets);
+    uint8_t *d_in = cs->d_in[set], *d_out = cs->d_out[set];
     int even = stripe_needs_even(f->layout);
     YuvCoeffs c = colour_yuv_coeffs(in->matrix, in->full_range, f->height);
     const ColourAffine *a = s->cfg.transform.identity ? NULL : &s->cfg.transform.affine;
-    PixelSource dsrc = device_source(f, cs->d_in);
+    PixelSource dsrc = device_source(f, d_in);
     size_t dplane_off[3];
     for (int p = 0; p < 3; p++)
-        dplane_off[p] = dsrc.plane[p] ? (size_t)(dsrc.plane[p] - cs->d_in) : 0;
+        dplane_off[p] = dsrc.plane[p] ? (size_t)(dsrc.plane[p] - d_in) : 0;
     int nplanes = f->layout == PIX_YUV420P ? 3 : f->layout == PIX_NV12 ? 2 : 1;
     slot->submit_ms = clock_now_ms();
+    slot->set = set;
     for (int k = 0; k < cs->nstripes; k++) {
-        cudaStream_t st = cs->streams[k % cs->nstreams];
+        cudaStream_t st = cs->streams[set][k % cs->nstreams];
         cudaEvent_t *ev = &slot->ev[4 * k];
         int y0, y1;
         stripe_rows(f->height, cs->nstripes, k, even, &y0, &y1);
@@ -170,21 +193,22 @@ static int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
             // chroma rows of a 4:2:0 stripe: y0 is even, so [y0/2, ceil(y1/2))
             int r0 = p == 0 ? y0 : y0 / 2, r1 = p == 0 ? y1 : (y1 + 1) / 2;
             size_t off = (size_t)r0 * in->stride[p], len = (size_t)(r1 - r0) * in->stride[p];
-            CK(cudaMemcpyAsync(cs->d_in + dplane_off[p] + off, in->data[p] + off, len,
+            CK(cudaMemcpyAsync(d_in + dplane_off[p] + off, in->data[p] + off, len,
                                cudaMemcpyHostToDevice, st));
         }
         CK(cudaEventRecord(ev[1], st));
         if (y0 < y1)
-            CK(colour_launch(&dsrc, cs->d_out, out->stride[0], f->width, y0, y1, &c, a, st));
+            CK(colour_launch(&dsrc, d_out, out->stride[0], f->width, y0, y1, &c, a, st));
         CK(cudaEventRecord(ev[2], st));
         if (y0 < y1) {
             size_t off = (size_t)y0 * out->stride[0], len = (size_t)(y1 - y0) * out->stride[0];
-            CK(cudaMemcpyAsync(out->data[0] + off, cs->d_out + off, len, cudaMemcpyDeviceToHost,
+            CK(cudaMemcpyAsync(out->data[0] + off, d_out + off, len, cudaMemcpyDeviceToHost,
                                st));
         }
         CK(cudaEventRecord(ev[3], st));
     }
     cs->count++;
+    cs->seq++;
     return 0;
 fail:
     return -1;
@@ -206,7 +230,7 @@ static int cuda_wait(Stage *s, FrameTimings *t)
     CudaStage *cs = (CudaStage *)s->priv;
     InFlight *slot = &cs->slots[cs->head];
     int bad = 0;
-    cs->head = (cs->head + 1) % DEPTH;
+    cs->head = (cs->head + 1) % cs->depth;
     cs->count--;
     for (int k = 0; k < cs->nstripes; k++)
         CK(cudaEventSynchronize(slot->ev[4 * k + 3]));
@@ -221,7 +245,7 @@ static int cuda_wait(Stage *s, FrameTimings *t)
         t->upload_ms += e1 - e0, t->kernel_ms += e2 - e1, t->download_ms += e3 - e2;
         if (k < FRAME_MAX_SPANS)
             t->spans[k] = (StripeSpan){cs->epoch_ms + e0, cs->epoch_ms + e1, cs->epoch_ms + e2,
-                                       cs->epoch_ms + e3, k % cs->nstreams};
+                                       cs->epoch_ms + e3, slot->set * cs->nstreams + k % cs->nstreams};
     }
     return bad ? -1 : 0;
 fail:

@@ -127,6 +127,14 @@ void ring_read_end(FrameRing *r)
     pthread_mutex_unlock(&r->mu);
 }
 
+int ring_readable(FrameRing *r)
+{
+    pthread_mutex_lock(&r->mu);
+    int n = (int)(r->published - r->taken);
+    pthread_mutex_unlock(&r->mu);
+    return n;
+}
+
 void ring_abort(FrameRing *r)
 {
     pthread_mutex_lock(&r->mu);

@@ -40,6 +40,8 @@ void ring_write_eof(FrameRing *r);
 int ring_read_begin(FrameRing *r, FrameBuf **slot);
 /* Release the oldest slot taken with ring_read_begin. */
 void ring_read_end(FrameRing *r);
+/* Published slots not yet taken by the reader: what ring_read_begin would hand out now. */
+int ring_readable(FrameRing *r);
 
 void ring_abort(FrameRing *r);
 /* Slots published and not yet released. */
