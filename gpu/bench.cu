@@ -35,7 +35,7 @@
     } while (0)
 
 static int reps = 7, frames = 300, verbose = 0;
-static const char *spans_path; // --spans FILE: the last 1080p -t invert repetition's spans (CSV)
+static const char *spans_path; // --spans PREFIX: PREFIX-<rows>.csv, the last -t invert repetition's spans
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -230,7 +230,9 @@ static double stage_run(int w, int h, const char *tname, int stripes)
     double per[64];
     int depth = stage_depth(s);
     FILE *spans = NULL;
-    if (spans_path && h == 1080 && strcmp(tname, "invert") == 0 && (spans = fopen(spans_path, "w")))
+    char spans_file[1024];
+    snprintf(spans_file, sizeof spans_file, "%s-%d.csv", spans_path ? spans_path : "", h);
+    if (spans_path && strcmp(tname, "invert") == 0 && (spans = fopen(spans_file, "w")))
         fprintf(spans, "frame,stripe,stream,up0,up1,k1,down1\n");
     for (int r = -1; r < reps; r++) {
         int n = r < 0 ? 50 : frames, waited = 0;

@@ -45,7 +45,6 @@ typedef struct InFlight {
 typedef struct CudaStage {
     int nstripes, nstreams, nsets, depth;
     cudaStream_t streams[MAX_SETS][MAX_STREAMS];
-    int nstreams_made; // over all sets, in order
     uint8_t *d_in[MAX_SETS], *d_out[MAX_SETS];
     size_t in_bytes, out_bytes;
     InFlight slots[MAX_DEPTH];
@@ -66,8 +65,10 @@ static void cuda_uninit(Stage *s)
     if (!cs)
         return;
     // nothing may be freed while a copy on it runs: let every stream finish first
-    for (int i = 0; i < cs->nstreams_made; i++)
-        cudaStreamSynchronize(cs->streams[i / MAX_STREAMS][i % MAX_STREAMS]);
+    for (int set = 0; set < MAX_SETS; set++)
+        for (int i = 0; i < MAX_STREAMS; i++)
+            if (cs->streams[set][i])
+                cudaStreamSynchronize(cs->streams[set][i]);
     for (int d = 0; d < MAX_DEPTH; d++) {
         if (!cs->slots[d].ev)
             continue;
@@ -78,8 +79,10 @@ static void cuda_uninit(Stage *s)
     }
     if (cs->epoch)
         cudaEventDestroy(cs->epoch);
-    for (int i = 0; i < cs->nstreams_made; i++)
-        cudaStreamDestroy(cs->streams[i / MAX_STREAMS][i % MAX_STREAMS]);
+    for (int set = 0; set < MAX_SETS; set++)
+        for (int i = 0; i < MAX_STREAMS; i++)
+            if (cs->streams[set][i]) // never the NULL (default) stream
+                cudaStreamDestroy(cs->streams[set][i]);
     for (int i = 0; i < MAX_SETS; i++) {
         cudaFree(cs->d_in[i]);
         cudaFree(cs->d_out[i]);
@@ -119,13 +122,15 @@ static int cuda_init(Stage *s)
     cs->out_bytes = frame_bytes(&out);
     cs->nsets = env_int("PINSTRIPE_CUDA_SETS", 2, 1, MAX_SETS);
     cs->depth = env_int("PINSTRIPE_CUDA_DEPTH", 4, 1, MAX_DEPTH);
+    // Blocking-sync events let the stage thread sleep while it waits; without the flag
+    // it spins (CUDA's default), which wakes sooner but keeps a core busy.
+    unsigned evflags = env_int("PINSTRIPE_CUDA_BLOCKING", 1, 0, 1) ? cudaEventBlockingSync : 0;
     CK(cudaSetDevice(0));
     for (int set = 0; set < cs->nsets; set++) {
         CK(cudaMalloc((void **)&cs->d_in[set], cs->in_bytes));
         CK(cudaMalloc((void **)&cs->d_out[set], cs->out_bytes));
         for (int i = 0; i < cs->nstreams; i++) {
             CK(cudaStreamCreateWithFlags(&cs->streams[set][i], cudaStreamNonBlocking));
-            cs->nstreams_made = set * MAX_STREAMS + i + 1;
         }
     }
     for (int d = 0; d < cs->depth; d++) {
@@ -135,7 +140,7 @@ static int cuda_init(Stage *s)
             goto fail;
         }
         for (int i = 0; i < nevents(cs); i++)
-            CK(cudaEventCreateWithFlags(&cs->slots[d].ev[i], cudaEventBlockingSync));
+            CK(cudaEventCreateWithFlags(&cs->slots[d].ev[i], evflags));
     }
     // Place events on the host clock: record one, wait for it, read the clock.
     CK(cudaEventCreateWithFlags(&cs->epoch, cudaEventBlockingSync));
@@ -232,7 +237,9 @@ static int cuda_wait(Stage *s, FrameTimings *t)
     int bad = 0;
     cs->head = (cs->head + 1) % cs->depth;
     cs->count--;
-    for (int k = 0; k < cs->nstripes; k++)
+    // One blocking wait, on the stripe queued last (usually the last to finish),
+    // then the others, which are then almost always done already.
+    for (int k = cs->nstripes - 1; k >= 0; k--)
         CK(cudaEventSynchronize(slot->ev[4 * k + 3]));
     t->upload_ms = t->kernel_ms = t->download_ms = t->work_ms = 0;
     t->submit_t = slot->submit_ms;
