@@ -5,12 +5,13 @@
 // work is all queued, and stage_wait synchronises on the oldest frame's
 // events only (never the whole device).
 //
-// Streams and device buffers come in `nsets` sets (default 2), allocated once;
+// Streams and device buffers come in `nsets` sets (default 1), allocated once;
 // frame n uses set n % nsets. Within a set, stripe k's rows are only touched by
-// stream k, in order, so the frames that share a set can share its buffers;
-// with two sets, frame n+1's uploads need not wait for frame n's downloads of
-// the same stripe. PINSTRIPE_CUDA_SETS and PINSTRIPE_CUDA_DEPTH override the
-// defaults (for measuring; see BENCHMARKS.md).
+// stream k, in order, so the frames that share a set can share its buffers.
+// More sets let frame n+1's uploads start before frame n's downloads of the
+// same stripe; on the H200 that bought nothing (BENCHMARKS.md), so one set is
+// the default. PINSTRIPE_CUDA_SETS, PINSTRIPE_CUDA_DEPTH and
+// PINSTRIPE_CUDA_BLOCKING override the defaults, for measuring.
 #include <cuda_runtime.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,11 +121,11 @@ static int cuda_init(Stage *s)
     cs->nstreams = cs->nstripes < MAX_STREAMS ? cs->nstripes : MAX_STREAMS;
     cs->in_bytes = frame_bytes(f);
     cs->out_bytes = frame_bytes(&out);
-    cs->nsets = env_int("PINSTRIPE_CUDA_SETS", 2, 1, MAX_SETS);
+    cs->nsets = env_int("PINSTRIPE_CUDA_SETS", 1, 1, MAX_SETS);
     cs->depth = env_int("PINSTRIPE_CUDA_DEPTH", 4, 1, MAX_DEPTH);
-    // Blocking-sync events let the stage thread sleep while it waits; without the flag
-    // it spins (CUDA's default), which wakes sooner but keeps a core busy.
-    unsigned evflags = env_int("PINSTRIPE_CUDA_BLOCKING", 1, 0, 1) ? cudaEventBlockingSync : 0;
+    // Without cudaEventBlockingSync the stage thread spins while it waits for a frame
+    // (a few hundred microseconds at most) and wakes sooner: 1080p ran 6% faster.
+    unsigned evflags = env_int("PINSTRIPE_CUDA_BLOCKING", 0, 0, 1) ? cudaEventBlockingSync : 0;
     CK(cudaSetDevice(0));
     for (int set = 0; set < cs->nsets; set++) {
         CK(cudaMalloc((void **)&cs->d_in[set], cs->in_bytes));

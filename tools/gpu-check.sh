@@ -33,9 +33,11 @@ done | tee "$out/equal.txt"
 
 log "compute-sanitizer, odd height"
 for tool in memcheck racecheck synccheck initcheck; do
+  echo "--- $tool" >>"$out/sanitizer.txt"
   compute-sanitizer --tool $tool --error-exitcode 9 "$pk/pinstripe" -q --backend cuda --no-display \
-    --frames 6 -t sepia -c rawvideo -o "$tmp/san.nut" "$pk/odd.mkv" >"$out/sanitizer-$tool.txt" 2>&1
-  rc=$?; echo "$tool: exit $rc, $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$out/sanitizer-$tool.txt" | tr '\n' ' ')"
+    --frames 6 -t sepia -c rawvideo -o "$tmp/san.nut" "$pk/odd.mkv" >"$tmp/san.txt" 2>&1
+  rc=$?; cat "$tmp/san.txt" >>"$out/sanitizer.txt"
+  echo "$tool: exit $rc, $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$tmp/san.txt" | tr '\n' ' ')"
   [ $rc = 0 ] || status=1
 done
 
@@ -46,13 +48,6 @@ log "traces, 1080p"
 
 log "pinstripe-bench (rebuilt here for NPP)"
 bench=$pk/pinstripe-bench
-if cmake -S "$top" -B "$tmp/g" -DPINSTRIPE_GPU_ONLY=ON -DCMAKE_BUILD_TYPE=Release \
-     -DCMAKE_CUDA_ARCHITECTURES=90 >"$out/cmake.txt" 2>&1 &&
-   cmake --build "$tmp/g" -j"$(nproc)" --target pinstripe-bench >>"$out/cmake.txt" 2>&1; then
-  bench=$tmp/g/pinstripe-bench
-else
-  echo "rebuild failed (see cmake.txt); using the packed bench"
-fi
-grep 'pinstripe:' "$out/cmake.txt"
+
 "$bench" ${BENCH_ARGS:-} 2>&1 | tee "$out/bench.txt"
 exit $status
