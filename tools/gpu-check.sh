@@ -19,6 +19,9 @@ nvidia-smi -L
 
 log "test_gpu"
 "$pk/test_gpu" 2>&1 | tail -n 5 | tee "$out/test_gpu.txt"; [ "${PIPESTATUS[0]}" = 0 ] || status=1
+echo "with two stream sets and six frames in flight:" | tee -a "$out/test_gpu.txt"
+PINSTRIPE_CUDA_SETS=2 PINSTRIPE_CUDA_DEPTH=6 "$pk/test_gpu" 2>&1 | tail -n 5 | tee -a "$out/test_gpu.txt"
+[ "${PIPESTATUS[0]}" = 0 ] || status=1
 
 log "binary: CUDA vs CPU vs pageable, odd height"
 for t in none gray invert sepia; do
