@@ -12,7 +12,7 @@
 //   * with NPP at build time, NPP's nppiYUV420ToBGR_8u_P3C3R run the best way (whole
 //     frames round-robin over three streams, four in flight), for comparison.
 // Every figure is the median of --reps repetitions after a warm-up, timed with CUDA
-// events. Usage: pinstripe-bench [--reps N] [--frames N]
+// events. Usage: pinstripe-bench [--reps N] [--frames N] [--stripes N] [-v] [--spans PREFIX]
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,7 +34,7 @@
         }                                                                                      \
     } while (0)
 
-static int reps = 7, frames = 300, verbose = 0;
+static int reps = 7, frames = 300, verbose = 0, stripes = 3;
 static const char *spans_path; // --spans PREFIX: PREFIX-<rows>.csv, the last -t invert repetition's spans
 
 static int cmp_double(const void *a, const void *b)
@@ -383,15 +383,18 @@ int main(int argc, char **argv)
             frames = atoi(argv[++i]);
         else if (strcmp(argv[i], "-v") == 0)
             verbose = 1;
+        else if (strcmp(argv[i], "--stripes") == 0 && i + 1 < argc)
+            stripes = atoi(argv[++i]);
         else if (strcmp(argv[i], "--spans") == 0 && i + 1 < argc)
             spans_path = argv[++i];
         else {
-            fprintf(stderr, "usage: pinstripe-bench [--reps N] [--frames N] [-v]\n");
+            fprintf(stderr, "usage: pinstripe-bench [--reps N] [--frames N] [--stripes N] [-v] "
+                            "[--spans PREFIX]\n");
             return 1;
         }
     }
-    if (reps < 1 || reps > 64 || frames < 1) {
-        fprintf(stderr, "pinstripe-bench: --reps 1..64, --frames ≥ 1\n");
+    if (reps < 1 || reps > 64 || frames < 1 || stripes < 1 || stripes > 64) {
+        fprintf(stderr, "pinstripe-bench: --reps 1..64, --frames ≥ 1, --stripes 1..64\n");
         return 1;
     }
     int ndev = 0;
@@ -430,8 +433,9 @@ int main(int argc, char **argv)
         snprintf(name, sizeof name, "copy bound %dp yuv420p→BGR", h);
         printf("| %-44s | %8.4f | %8.0f |        | 1.000  |\n", name, bound, 1000.0 / bound);
         for (int t = 0; t < 4; t++) {
-            snprintf(name, sizeof name, "pinstripe stage %dp, 3 stripes, -t %s", h, tnames[t]);
-            row(name, stage_run(w, h, tnames[t], 3), up, down, bound);
+            snprintf(name, sizeof name, "pinstripe stage %dp, %d stripes, -t %s", h, stripes,
+                     tnames[t]);
+            row(name, stage_run(w, h, tnames[t], stripes), up, down, bound);
         }
 #ifdef PINSTRIPE_HAVE_NPP
         snprintf(name, sizeof name, "NPP YUV420ToBGR %dp, 3 streams, 4 in flight", h);
