@@ -121,7 +121,9 @@ static int cuda_init(Stage *s)
     cs->nstreams = cs->nstripes < MAX_STREAMS ? cs->nstripes : MAX_STREAMS;
     cs->in_bytes = frame_bytes(f);
     cs->out_bytes = frame_bytes(&out);
-    cs->nsets = env_int("PINSTRIPE_CUDA_SETS", 1, 1, MAX_SETS);
+    // A single stripe in a single set would serialise whole frames (frame n+1's upload
+    // waits for frame n's download on the one stream): give it a second set.
+    cs->nsets = env_int("PINSTRIPE_CUDA_SETS", cs->nstripes == 1 ? 2 : 1, 1, MAX_SETS);
     cs->depth = env_int("PINSTRIPE_CUDA_DEPTH", 4, 1, MAX_DEPTH);
     // Without cudaEventBlockingSync the stage thread spins while it waits for a frame
     // (a few hundred microseconds at most) and wakes sooner: 1080p ran 6% faster.
