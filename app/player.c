@@ -317,7 +317,11 @@ int player_run(const Options *o)
             di->fmt.width, di->fmt.height, di->src_pix_fmt, pix_layout_name(di->fmt.layout),
             di->tb_num, di->tb_den, di->rate_num, di->rate_den);
 
-    StageConfig sc = {.in = di->fmt, .stripes = (int)o->stripes, .transform = p->transform,
+    /* Input slots are laid out in bands, one per stripe, so that each stripe uploads
+     * as one copy (frame.h). */
+    FrameFormat in_fmt = di->fmt;
+    in_fmt.bands = (int)o->stripes;
+    StageConfig sc = {.in = in_fmt, .stripes = (int)o->stripes, .transform = p->transform,
                       .backend = backend, .pageable = o->pageable};
     int scode;
     if (!(p->stage = stage_create(&sc, note, sizeof(note), err, sizeof(err), &scode))) {
@@ -347,10 +351,10 @@ int player_run(const Options *o)
     }
 
     HostMemKind mem = stage_host_memory(p->stage);
-    FrameFormat bgr = {PIX_BGR24, di->fmt.width, di->fmt.height};
+    FrameFormat bgr = {PIX_BGR24, di->fmt.width, di->fmt.height, 1};
     int depth = stage_depth(p->stage);
     int in_slots = depth + 4 > IN_SLOTS_MIN ? depth + 4 : IN_SLOTS_MIN;
-    if (!(p->in = ring_create(in_slots, &di->fmt, mem, err, sizeof(err))) ||
+    if (!(p->in = ring_create(in_slots, &in_fmt, mem, err, sizeof(err))) ||
         !(p->out = ring_create(depth + 2, &bgr, mem, err, sizeof(err)))) {
         fail("frame rings: %s", err);
         code = EXIT_RUNTIME;

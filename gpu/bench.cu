@@ -12,7 +12,9 @@
 //   * with NPP at build time, NPP's nppiYUV420ToBGR_8u_P3C3R run the best way (whole
 //     frames round-robin over three streams, four in flight), for comparison.
 // Every figure is the median of --reps repetitions after a warm-up, timed with CUDA
-// events. Usage: pinstripe-bench [--reps N] [--frames N] [--stripes N] [-v] [--spans PREFIX]
+// events. Usage: pinstripe-bench [--reps N] [--frames N] [--stripes N] [--plain] [-v]
+// [--spans PREFIX]. --plain feeds frames whose planes are not laid out in bands
+// (three uploads per stripe instead of one), to measure what the bands buy.
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +37,7 @@
     } while (0)
 
 static int reps = 7, frames = 300, verbose = 0, stripes = 3;
+static int plain = 0; // --plain: input frames not laid out in bands (one upload per plane)
 static const char *spans_path; // --spans PREFIX: PREFIX-<rows>.csv, the last -t invert repetition's spans
 
 static int cmp_double(const void *a, const void *b)
@@ -198,7 +201,8 @@ static double forum_loop(int pinned)
 static double stage_run(int w, int h, const char *tname, int stripes)
 {
     char err[512], note[256];
-    FrameFormat in = {PIX_YUV420P, w, h}, out = {PIX_BGR24, w, h};
+    // as the player lays its ring slots out: one band per stripe
+    FrameFormat in = {PIX_YUV420P, w, h, plain ? 1 : stripes}, out = {PIX_BGR24, w, h, 1};
     StageConfig cfg;
     memset(&cfg, 0, sizeof(cfg));
     cfg.in = in, cfg.stripes = stripes, cfg.backend = STAGE_CUDA;
@@ -285,7 +289,7 @@ fail:
 static double npp_run(int w, int h)
 {
     const int nstreams = 3, inflight = 4;
-    FrameFormat in = {PIX_YUV420P, w, h}, out = {PIX_BGR24, w, h};
+    FrameFormat in = {PIX_YUV420P, w, h, 1}, out = {PIX_BGR24, w, h, 1};
     size_t ib = frame_bytes(&in), ob = frame_bytes(&out);
     uint8_t *hi[inflight], *ho[inflight], *di[inflight], *dO[inflight];
     cudaEvent_t done[inflight];
@@ -385,11 +389,13 @@ int main(int argc, char **argv)
             verbose = 1;
         else if (strcmp(argv[i], "--stripes") == 0 && i + 1 < argc)
             stripes = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--plain") == 0)
+            plain = 1;
         else if (strcmp(argv[i], "--spans") == 0 && i + 1 < argc)
             spans_path = argv[++i];
         else {
-            fprintf(stderr, "usage: pinstripe-bench [--reps N] [--frames N] [--stripes N] [-v] "
-                            "[--spans PREFIX]\n");
+            fprintf(stderr, "usage: pinstripe-bench [--reps N] [--frames N] [--stripes N] "
+                            "[--plain] [-v] [--spans PREFIX]\n");
             return 1;
         }
     }
@@ -426,15 +432,15 @@ int main(int argc, char **argv)
     const char *tnames[] = {"none", "gray", "invert", "sepia"};
     for (int si = 0; si < 2; si++) {
         int w = sizes[si][0], h = sizes[si][1];
-        FrameFormat in = {PIX_YUV420P, w, h}, out = {PIX_BGR24, w, h};
+        FrameFormat in = {PIX_YUV420P, w, h, 1}, out = {PIX_BGR24, w, h, 1};
         double up = (double)frame_bytes(&in), down = (double)frame_bytes(&out);
         double bound = copy_bound_ms(&bw, up, down);
         char name[96];
         snprintf(name, sizeof name, "copy bound %dp yuv420p→BGR", h);
         printf("| %-44s | %8.4f | %8.0f |        | 1.000  |\n", name, bound, 1000.0 / bound);
         for (int t = 0; t < 4; t++) {
-            snprintf(name, sizeof name, "pinstripe stage %dp, %d stripes, -t %s", h, stripes,
-                     tnames[t]);
+            snprintf(name, sizeof name, "pinstripe stage %dp, %d stripes%s, -t %s", h, stripes,
+                     plain ? " plain" : "", tnames[t]);
             row(name, stage_run(w, h, tnames[t], stripes), up, down, bound);
         }
 #ifdef PINSTRIPE_HAVE_NPP

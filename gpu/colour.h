@@ -83,9 +83,10 @@ COLOUR_FN void colour_store_bgr(uint8_t *dst, const int rgb[3])
 /* Where a pixel's samples are: plane pointers and strides as FrameBuf has
  * them (host or device memory), and the layout. */
 typedef struct PixelSource {
-    const uint8_t *plane[3];
+    const uint8_t *plane[3]; /* row 0 of each is luma row y0 (chroma row y0/2) */
     int stride[3];
     int layout; /* PixLayout */
+    int y0;     /* even, or 0 */
 } PixelSource;
 
 /* The whole per-pixel job of both backends: read pixel (x, y) of src, convert
@@ -95,16 +96,17 @@ COLOUR_FN void colour_convert_pixel(const PixelSource *src, int x, int y, const 
                                     const ColourAffine *a, uint8_t *dst)
 {
     int rgb[3];
-    const uint8_t *row0 = src->plane[0] + (size_t)y * src->stride[0];
+    const uint8_t *row0 = src->plane[0] + (size_t)(y - src->y0) * src->stride[0];
     if (src->layout == PIX_BGR24) {
         rgb[0] = row0[3 * x + 2], rgb[1] = row0[3 * x + 1], rgb[2] = row0[3 * x];
     } else {
-        const uint8_t *row1 = src->plane[1] + (size_t)(y >> 1) * src->stride[1];
+        int cy = (y >> 1) - (src->y0 >> 1);
+        const uint8_t *row1 = src->plane[1] + (size_t)cy * src->stride[1];
         int u, v;
         if (src->layout == PIX_NV12) {
             u = row1[(x >> 1) * 2], v = row1[(x >> 1) * 2 + 1];
         } else {
-            const uint8_t *row2 = src->plane[2] + (size_t)(y >> 1) * src->stride[2];
+            const uint8_t *row2 = src->plane[2] + (size_t)cy * src->stride[2];
             u = row1[x >> 1], v = row2[x >> 1];
         }
         colour_yuv_to_rgb(c, row0[x], u, v, rgb);

@@ -4,15 +4,21 @@
 void convert_rows(const FrameBuf *in, FrameBuf *out, int y0, int y1, const YuvCoeffs *c,
                   const Transform *t)
 {
-    const PixelSource src = {
-        .plane = {in->data[0], in->data[1], in->data[2]},
-        .stride = {in->stride[0], in->stride[1], in->stride[2]},
-        .layout = in->fmt.layout,
-    };
     const ColourAffine *a = t->identity ? NULL : &t->affine;
-    for (int y = y0; y < y1; y++) {
-        uint8_t *dst = out->data[0] + (size_t)y * out->stride[0];
-        for (int x = 0; x < in->fmt.width; x++)
-            colour_convert_pixel(&src, x, y, c, a, dst + 3 * x);
+    for (int k = 0; k < frame_nbands(&in->fmt); k++) {
+        FrameBand b;
+        frame_band(in, k, &b);
+        const PixelSource src = {
+            .plane = {b.plane[0], b.plane[1], b.plane[2]},
+            .stride = {in->stride[0], in->stride[1], in->stride[2]},
+            .layout = in->fmt.layout,
+            .y0 = b.y0,
+        };
+        int r0 = y0 > b.y0 ? y0 : b.y0, r1 = y1 < b.y1 ? y1 : b.y1;
+        for (int y = r0; y < r1; y++) {
+            uint8_t *dst = out->data[0] + (size_t)y * out->stride[0];
+            for (int x = 0; x < in->fmt.width; x++)
+                colour_convert_pixel(&src, x, y, c, a, dst + 3 * x);
+        }
     }
 }

@@ -25,9 +25,16 @@ typedef enum {
     MATRIX_BT2020,
 } ColourMatrix;
 
+/* A frame's memory is one block. With bands ≤ 1 its planes follow each other
+ * (Y, then U, then V; or Y, then UV). With bands = N > 1 (4:2:0 layouts only)
+ * the block is cut into N bands, one per stripe (gpu/stripes.h geometry): band
+ * k holds its own Y rows, then its U rows, then its V rows (or UV rows), so a
+ * stripe's input is one contiguous range and uploads in one copy. Packed BGR
+ * rows are contiguous by nature and never banded. */
 typedef struct FrameFormat {
     PixLayout layout;
     int width, height;
+    int bands; /* 0 or 1: plain planes; N > 1: banded for N stripes */
 } FrameFormat;
 
 /* One stripe's work on the host clock (ms, clock_now_ms): upload from up0
@@ -53,8 +60,8 @@ typedef struct FrameTimings {
 } FrameTimings;
 
 typedef struct FrameBuf {
-    uint8_t *data[3];
-    int stride[3]; /* bytes per row of each plane */
+    uint8_t *data[3]; /* planes; banded frames: band 0's planes (data[0] is the block) */
+    int stride[3];    /* bytes per row of each plane */
     FrameFormat fmt;
     ColourMatrix matrix; /* for YUV layouts; MATRIX_UNSPECIFIED picks by height */
     int full_range;      /* 1: 0..255 (JPEG); 0: 16..235/240 */
@@ -71,6 +78,23 @@ int frame_plane_sizes(const FrameFormat *f, size_t size[3], int stride[3]);
 size_t frame_bytes(const FrameFormat *f);
 /* Point buf's planes into one block of frame_bytes(f) bytes. */
 void frame_wrap(FrameBuf *buf, const FrameFormat *f, uint8_t *block);
+
+/* One band of a frame: its planes (row 0 of each is the band's first row), its
+ * luma rows [y0, y1), and its range [offset, offset + bytes) of the block. A
+ * frame that is not banded is one band. */
+typedef struct FrameBand {
+    uint8_t *plane[3];
+    int y0, y1;
+    size_t offset, bytes;
+} FrameBand;
+
+/* The number of bands (1 for frames that are not banded). */
+int frame_nbands(const FrameFormat *f);
+void frame_band(const FrameBuf *f, int k, FrameBand *b);
+/* Row `row` of plane p (chroma planes count chroma rows). */
+uint8_t *frame_row(const FrameBuf *f, int p, int row);
+/* Copy a whole frame given as separate planes (libav style) into f, banded or not. */
+void frame_copy_planes(FrameBuf *f, const uint8_t *const src[3], const int src_stride[3]);
 
 #ifdef __cplusplus
 }

@@ -38,6 +38,11 @@ Stage *stage_create(const StageConfig *cfg, char *note, size_t notelen, char *er
                  cfg->in.height, cfg->stripes);
         return NULL;
     }
+    if (frame_nbands(&cfg->in) != 1 && frame_nbands(&cfg->in) != cfg->stripes) {
+        snprintf(err, errlen, "stage: input banded for %d stripes, stage has %d",
+                 frame_nbands(&cfg->in), cfg->stripes);
+        return NULL;
+    }
     if (cfg->stripes > cfg->in.height) {
         snprintf(err, errlen, "--stripes %d: more stripes than the frame's %d rows",
                  cfg->stripes, cfg->in.height);

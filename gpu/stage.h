@@ -30,7 +30,8 @@ typedef struct Stage Stage;
 typedef enum { STAGE_AUTO, STAGE_CPU, STAGE_CUDA } StageBackend;
 
 typedef struct StageConfig {
-    FrameFormat in;    /* input geometry and layout; output is bgr24 of the same size */
+    FrameFormat in;    /* input geometry and layout, banded for `stripes` or not banded;
+                        * output is plain bgr24 of the same size */
     int stripes;       /* 1..height */
     Transform transform;
     StageBackend backend;

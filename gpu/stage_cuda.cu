@@ -116,7 +116,7 @@ static int cuda_init(Stage *s)
     }
     s->priv = cs;
     const FrameFormat *f = &s->cfg.in;
-    FrameFormat out = {PIX_BGR24, f->width, f->height};
+    FrameFormat out = {PIX_BGR24, f->width, f->height, 1};
     cs->nstripes = s->cfg.stripes;
     cs->nstreams = cs->nstripes < MAX_STREAMS ? cs->nstripes : MAX_STREAMS;
     cs->in_bytes = frame_bytes(f);
@@ -171,6 +171,7 @@ static PixelSource device_source(const FrameFormat *f, uint8_t *block)
     for (int i = 0; i < 3; i++)
         p.plane[i] = b.data[i], p.stride[i] = b.stride[i];
     p.layout = f->layout;
+    p.y0 = 0;
     return p;
 }
 
@@ -189,6 +190,10 @@ static int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
     for (int p = 0; p < 3; p++)
         dplane_off[p] = dsrc.plane[p] ? (size_t)(dsrc.plane[p] - d_in) : 0;
     int nplanes = f->layout == PIX_YUV420P ? 3 : f->layout == PIX_NV12 ? 2 : 1;
+    int banded = frame_nbands(f) > 1; // the device block mirrors the host block's layout
+    FrameBuf dframe;
+    memset(&dframe, 0, sizeof(dframe));
+    frame_wrap(&dframe, f, d_in);
     slot->submit_ms = clock_now_ms();
     slot->set = set;
     for (int k = 0; k < cs->nstripes; k++) {
@@ -197,7 +202,18 @@ static int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
         int y0, y1;
         stripe_rows(f->height, cs->nstripes, k, even, &y0, &y1);
         CK(cudaEventRecord(ev[0], st));
-        for (int p = 0; p < nplanes && y0 < y1; p++) {
+        PixelSource ksrc = dsrc;
+        if (banded && y0 < y1) {
+            // the stripe's Y, U and V rows are one range: one upload
+            FrameBand b;
+            frame_band(&dframe, k, &b);
+            CK(cudaMemcpyAsync(d_in + b.offset, in->data[0] + b.offset, b.bytes,
+                               cudaMemcpyHostToDevice, st));
+            for (int p = 0; p < 3; p++)
+                ksrc.plane[p] = b.plane[p];
+            ksrc.y0 = b.y0;
+        }
+        for (int p = 0; p < nplanes && y0 < y1 && !banded; p++) {
             // chroma rows of a 4:2:0 stripe: y0 is even, so [y0/2, ceil(y1/2))
             int r0 = p == 0 ? y0 : y0 / 2, r1 = p == 0 ? y1 : (y1 + 1) / 2;
             size_t off = (size_t)r0 * in->stride[p], len = (size_t)(r1 - r0) * in->stride[p];
@@ -206,7 +222,7 @@ static int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
         }
         CK(cudaEventRecord(ev[1], st));
         if (y0 < y1)
-            CK(colour_launch(&dsrc, d_out, out->stride[0], f->width, y0, y1, &c, a, st));
+            CK(colour_launch(&ksrc, d_out, out->stride[0], f->width, y0, y1, &c, a, st));
         CK(cudaEventRecord(ev[2], st));
         if (y0 < y1) {
             size_t off = (size_t)y0 * out->stride[0], len = (size_t)(y1 - y0) * out->stride[0];

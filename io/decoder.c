@@ -31,6 +31,7 @@ struct Decoder {
     int vidx;
     AVPacket *pkt;
     AVFrame *frame;
+    AVFrame *plain; /* swscale's output when ring slots are banded */
     struct SwsContext *sws;
     DecoderInfo info;
     PixChoice choice;
@@ -134,13 +135,14 @@ static Decoder *open_input(const char *url, const char *format, char *err, size_
         snprintf(err, errlen, "'%s': video stream has no size or pixel format", url);
         goto fail;
     }
-    if (!(d->pkt = av_packet_alloc()) || !(d->frame = av_frame_alloc())) {
+    if (!(d->pkt = av_packet_alloc()) || !(d->frame = av_frame_alloc()) ||
+        !(d->plain = av_frame_alloc())) {
         snprintf(err, errlen, "'%s': out of memory", url);
         goto fail;
     }
     d->choice = pixfmt_choose(d->dec->pix_fmt);
     DecoderInfo *in = &d->info;
-    in->fmt = (FrameFormat){d->choice.layout, d->dec->width, d->dec->height};
+    in->fmt = (FrameFormat){d->choice.layout, d->dec->width, d->dec->height, 1};
     in->tb_num = st->time_base.num, in->tb_den = st->time_base.den;
     AVRational fr = av_guess_frame_rate(d->fmt, st, NULL);
     in->rate_num = fr.num, in->rate_den = fr.den ? fr.den : 1;
@@ -178,11 +180,7 @@ static int normalise(Decoder *d, const AVFrame *f, FrameBuf *out)
     const FrameFormat *o = &d->info.fmt;
     int same = f->width == o->width && f->height == o->height && f->format == d->dec->pix_fmt;
     if (same && d->choice.copy) {
-        int lines[3] = {o->height, (o->height + 1) / 2, (o->height + 1) / 2};
-        int widths[3] = {out->stride[0], out->stride[1], out->stride[2]};
-        for (int p = 0; p < 3 && out->data[p]; p++)
-            av_image_copy_plane(out->data[p], out->stride[p], f->data[p], f->linesize[p],
-                                widths[p], lines[p]);
+        frame_copy_planes(out, (const uint8_t *const *)f->data, f->linesize);
     } else {
         /* Cached: a new context only when the source's size or format changes. */
         d->sws = sws_getCachedContext(d->sws, f->width, f->height, f->format, o->width,
@@ -195,8 +193,24 @@ static int normalise(Decoder *d, const AVFrame *f, FrameBuf *out)
                      pix_layout_name(o->layout));
             return -1;
         }
-        sws_scale(d->sws, (const uint8_t *const *)f->data, f->linesize, 0, f->height,
-                  out->data, out->stride);
+        if (frame_nbands(&out->fmt) == 1) {
+            sws_scale(d->sws, (const uint8_t *const *)f->data, f->linesize, 0, f->height,
+                      out->data, out->stride);
+        } else {
+            /* swscale writes whole planes: convert into a plain frame (allocated
+             * once, on first need), then lay it out in bands */
+            if (!d->plain->data[0]) {
+                d->plain->format = d->choice.av_layout;
+                d->plain->width = o->width, d->plain->height = o->height;
+                if (av_frame_get_buffer(d->plain, 0) < 0) {
+                    snprintf(d->error, sizeof(d->error), "'%s': out of memory", d->url);
+                    return -1;
+                }
+            }
+            sws_scale(d->sws, (const uint8_t *const *)f->data, f->linesize, 0, f->height,
+                      d->plain->data, d->plain->linesize);
+            frame_copy_planes(out, (const uint8_t *const *)d->plain->data, d->plain->linesize);
+        }
     }
     out->matrix = pixfmt_matrix(f->colorspace);
     out->full_range = d->choice.full_range || f->color_range == AVCOL_RANGE_JPEG;
@@ -343,6 +357,7 @@ void decoder_close(Decoder **pd)
     decoder_join(d);
     sws_freeContext(d->sws);
     av_frame_free(&d->frame);
+    av_frame_free(&d->plain);
     av_packet_free(&d->pkt);
     avcodec_free_context(&d->dec);
     avformat_close_input(&d->fmt);

@@ -24,7 +24,8 @@
 typedef struct Decoder Decoder;
 
 typedef struct DecoderInfo {
-    FrameFormat fmt;         /* the layout frames land in, and their size */
+    FrameFormat fmt;         /* the layout frames land in, and their size (not banded;
+                              * the ring's slots may be: frames follow their layout) */
     int tb_num, tb_den;      /* time base of the frames' pts */
     int rate_num, rate_den;  /* nominal frame rate (0/1 when unknown) */
     char codec[32];          /* decoder name */

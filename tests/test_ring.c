@@ -7,7 +7,7 @@
 #include "io/ring.h"
 #include "tests/check.h"
 
-static const FrameFormat fmt = {PIX_YUV420P, 33, 17};
+static const FrameFormat fmt = {PIX_YUV420P, 33, 17, 1};
 
 static FrameRing *make(int n)
 {

@@ -12,7 +12,6 @@
 
 static void fill(FrameBuf *f, size_t bytes, unsigned seed)
 {
-    (void)f;
     uint8_t *p = f->data[0];
     for (size_t i = 0; i < bytes; i++) {
         seed = seed * 1103515245u + 12345u;
@@ -20,18 +19,23 @@ static void fill(FrameBuf *f, size_t bytes, unsigned seed)
     }
 }
 
-static void one(PixLayout layout, int w, int h, int stripes, const char *tname)
+static void one(PixLayout layout, int w, int h, int stripes, const char *tname, int banded)
 {
     char err[256], note[256];
-    FrameFormat in = {layout, w, h}, out = {PIX_BGR24, w, h};
+    FrameFormat in = {layout, w, h, banded ? stripes : 1}, out = {PIX_BGR24, w, h, 1};
+    FrameFormat plain = {layout, w, h, 1};
     size_t inb = frame_bytes(&in), outb = frame_bytes(&out);
-    uint8_t *inblk = malloc(inb), *got = calloc(1, outb), *want = calloc(1, outb);
-    FrameBuf fi = {0}, fo = {0}, fw = {0};
+    uint8_t *inblk = malloc(inb), *plainblk = malloc(inb), *got = calloc(1, outb),
+            *want = calloc(1, outb);
+    FrameBuf fi = {0}, fp = {0}, fo = {0}, fw = {0};
     frame_wrap(&fi, &in, inblk);
+    frame_wrap(&fp, &plain, plainblk);
     frame_wrap(&fo, &out, got);
     frame_wrap(&fw, &out, want);
-    fill(&fi, inb, (unsigned)(w * 131 + h * 7 + stripes));
-    fi.matrix = MATRIX_BT709;
+    fill(&fp, inb, (unsigned)(w * 131 + h * 7 + stripes));
+    const uint8_t *planes[3] = {fp.data[0], fp.data[1], fp.data[2]};
+    frame_copy_planes(&fi, planes, fp.stride);
+    fi.matrix = fp.matrix = MATRIX_BT709;
     StageConfig cfg = {.in = in, .stripes = stripes, .backend = STAGE_CPU};
     CHECK(transform_parse(tname, &cfg.transform, err, sizeof err) == 0, "%s", err);
     int code;
@@ -39,25 +43,26 @@ static void one(PixLayout layout, int w, int h, int stripes, const char *tname)
     CHECK(s != NULL, "stage_create: %s", err);
     if (!s)
         goto end;
-    YuvCoeffs c = colour_yuv_coeffs(fi.matrix, fi.full_range, h);
-    convert_rows(&fi, &fw, 0, h, &c, &cfg.transform);
+    /* the reference: the plain frame, converted in one go on this thread */
+    YuvCoeffs c = colour_yuv_coeffs(fp.matrix, fp.full_range, h);
+    convert_rows(&fp, &fw, 0, h, &c, &cfg.transform);
     for (int rep = 0; rep < 3; rep++) {
         memset(got, 0xAB, outb);
         FrameTimings t;
         CHECK(stage_submit(s, &fi, &fo) == 0, "submit: %s", stage_error(s));
         CHECK(stage_wait(s, &t) == 0, "wait: %s", stage_error(s));
-        CHECK(memcmp(got, want, outb) == 0, "%s %dx%d %d stripes -t %s differs",
-              pix_layout_name(layout), w, h, stripes, tname);
+        CHECK(memcmp(got, want, outb) == 0, "%s %dx%d %d stripes -t %s%s differs",
+              pix_layout_name(layout), w, h, stripes, tname, banded ? " banded" : "");
     }
     stage_destroy(&s);
     CHECK(s == NULL, "destroy clears");
 end:
-    free(inblk), free(got), free(want);
+    free(inblk), free(plainblk), free(got), free(want);
 }
 
 int main(void)
 {
-    const PixLayout layouts[] = {PIX_YUV420P, PIX_NV12, PIX_BGR24};
+    const PixLayout layouts[] = {PIX_YUV420P, PIX_NV12, PIX_BGR24, 1};
     const char *tnames[] = {"none", "gray", "invert", "sepia"};
     const int sizes[][2] = {{641, 481}, {64, 2}, {1, 1}, {3, 5}, {17, 9}};
     for (int l = 0; l < 3; l++)
@@ -65,11 +70,12 @@ int main(void)
             for (int n = 1; n <= 8; n++)
                 for (int t = 0; t < 4; t++)
                     if (n <= sizes[s][1])
-                        one(layouts[l], sizes[s][0], sizes[s][1], n, tnames[t]);
+                        for (int banded = 0; banded <= 1; banded++)
+                            one(layouts[l], sizes[s][0], sizes[s][1], n, tnames[t], banded);
     /* more stripes than rows is refused */
     char err[256];
     int code;
-    StageConfig bad = {.in = {PIX_YUV420P, 8, 2}, .stripes = 3, .backend = STAGE_CPU};
+    StageConfig bad = {.in = {PIX_YUV420P, 8, 2, 1}, .stripes = 3, .backend = STAGE_CPU};
     transform_parse("none", &bad.transform, err, sizeof err);
     Stage *s = stage_create(&bad, NULL, 0, err, sizeof err, &code);
     CHECK(s == NULL, "3 stripes of 2 rows accepted");

@@ -1,8 +1,48 @@
 /* Stripe geometry: for every H in 1..64 and N in 1..8, every row is covered
  * by exactly one stripe, stripes are in order, and 4:2:0 stripes start on
- * even rows. */
+ * even rows. Banded frames (frame.h): bands tile the block exactly, and
+ * planes copied in read back the same through frame_row. */
+#include <stdlib.h>
+#include <string.h>
+
 #include "gpu/stripes.h"
 #include "tests/check.h"
+
+static void check_bands(PixLayout layout, int w, int h, int n)
+{
+    FrameFormat plain = {layout, w, h, 1}, banded = {layout, w, h, n};
+    size_t bytes = frame_bytes(&plain);
+    CHECK(frame_bytes(&banded) == bytes, "banded size differs");
+    uint8_t *src = malloc(bytes), *blk = malloc(bytes);
+    for (size_t i = 0; i < bytes; i++)
+        src[i] = (uint8_t)(i * 7 + i / 251);
+    memset(blk, 0xEE, bytes);
+    FrameBuf fp = {0}, fb = {0};
+    frame_wrap(&fp, &plain, src);
+    frame_wrap(&fb, &banded, blk);
+    const uint8_t *planes[3] = {fp.data[0], fp.data[1], fp.data[2]};
+    frame_copy_planes(&fb, planes, fp.stride);
+    /* bands are contiguous, in order, and fill the block */
+    size_t next = 0;
+    for (int k = 0; k < frame_nbands(&banded); k++) {
+        FrameBand b;
+        frame_band(&fb, k, &b);
+        CHECK(b.offset == next, "%dx%d/%d band %d at %zu, expected %zu", w, h, n, k, b.offset, next);
+        next = b.offset + b.bytes;
+    }
+    CHECK(next == bytes, "%dx%d/%d bands end at %zu of %zu", w, h, n, next, bytes);
+    /* every row reads back */
+    int rows[3] = {h, (h + 1) / 2, (h + 1) / 2};
+    size_t size[3];
+    int stride[3];
+    int np = frame_plane_sizes(&plain, size, stride);
+    for (int p = 0; p < np; p++)
+        for (int r = 0; r < rows[p]; r++)
+            CHECK(memcmp(frame_row(&fb, p, r), frame_row(&fp, p, r), stride[p]) == 0,
+                  "%s %dx%d/%d plane %d row %d", pix_layout_name(layout), w, h, n, p, r);
+    free(src);
+    free(blk);
+}
 
 int main(void)
 {
@@ -36,6 +76,12 @@ int main(void)
             }
         }
     }
+    for (int h = 1; h <= 40; h++)
+        for (int n = 1; n <= 8 && n <= h; n++) {
+            check_bands(PIX_YUV420P, 7, h, n);
+            check_bands(PIX_NV12, 5, h, n);
+        }
+    check_bands(PIX_YUV420P, 1920, 1080, 3);
     /* a 1080p frame in three stripes: 360 rows each */
     int y0, y1;
     stripe_rows(1080, 3, 1, 1, &y0, &y1);
