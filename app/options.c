@@ -46,6 +46,12 @@ static const OptionSpec specs[] = {
     {'f', "format", OPT_STRING, F(format), "NAME", NULL, 0, 0,
      "input format for libavformat/libavdevice (v4l2, lavfi, ...)"},
     {0, "no-overlay", OPT_FLAG, F(no_overlay), NULL, NULL, 0, 0, "start with the overlay off"},
+    {0, "overlay", OPT_FLAG, F(overlay), NULL, NULL, 0, 0,
+     "burn the overlay into the -o file too (off by default)"},
+    {0, "no-pacing", OPT_FLAG, F(no_pacing), NULL, NULL, 0, 0,
+     "show frames as fast as they come, not at the file's own rate"},
+    {0, "stats", OPT_STRING, F(stats), "FILE", NULL, 0, 0,
+     "per-frame timings and the end-of-run summary as JSON"},
     {'v', "verbose", OPT_FLAG, F(verbose), NULL, NULL, 0, 0, "say more"},
     {'q', "quiet", OPT_FLAG, F(quiet), NULL, NULL, 0, 0, "errors only"},
     {'h', "help", OPT_FLAG, F(help), NULL, NULL, 0, 0, "this help"},
@@ -178,7 +184,13 @@ void options_help(const char *prog)
            "  sepia   R' = .393R+.769G+.189B, G' = .349R+.686G+.168B, B' = .272R+.534G+.131B\n"
            "\nkeys (in the window):\n"
            "  q, Esc  quit (closing the window does the same)\n"
+           "  space   pause / resume\n"
+           "  s       step one frame (while paused)\n"
+           "  f       full screen on/off\n"
            "  o       overlay on/off\n"
+           "  t       next transform (-t first, then none, gray, invert, sepia)\n"
+           "  → / ←   seek 10 s forward / back\n"
+           "  ↑ / ↓   seek 60 s forward / back\n"
            "\nexit codes: 0 done; 1 bad usage; 2 input cannot be opened or has no video;\n"
            "3 runtime failure (GPU, output, display); 130 interrupted (SIGINT).\n");
 }

@@ -18,6 +18,9 @@ typedef struct Options {
     int pageable;
     int no_display;
     int no_overlay;
+    int overlay;
+    int no_pacing;
+    const char *stats;
     int verbose;
     int quiet;
     int help;

@@ -14,6 +14,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "app/pacing.h"
+#include "app/stats.h"
 #include "app/trace.h"
 #include "display/display.h"
 #include "display/overlay.h"
@@ -32,7 +34,9 @@
 
 typedef struct Player {
     const Options *o;
-    Transform transform;
+    Transform transform;     /* -t */
+    Transform presets[16];   /* 't' cycles: -t first, then the named transforms */
+    int npresets;
     Decoder *dec;
     Stage *stage;
     Writer *writer;
@@ -49,10 +53,17 @@ typedef struct Player {
     char stage_err[512];
     atomic_int sig_done, interrupted;
 
-    /* display-loop statistics */
+    /* the display loop's state (main thread) */
+    Stats *stats;
     long long shown;
-    double start_ms, sec_mark_ms, fps_last;
+    double start_ms, sec_mark_ms, fps_last, display_ms;
     long long sec_mark_frames;
+    int paused, step, fullscreen;
+    long long drops; /* frames dropped (live inputs; files never drop) */
+    int serial;           /* frames of other serials are from before a seek */
+    int64_t last_pts;     /* of the last frame shown */
+    int last_shown_valid;
+    atomic_int preset;    /* transform preset the stage should use ('t' cycles) */
 } Player;
 
 static void say(const Player *p, const char *fmt, ...)
@@ -112,6 +123,7 @@ static void *stage_main(void *arg)
     Player *p = arg;
     FrameBuf *ins[MAX_DEPTH], *outs[MAX_DEPTH];
     int depth = stage_depth(p->stage), head = 0, n = 0, eof = 0;
+    int applied = atomic_load(&p->preset);
     if (depth > MAX_DEPTH)
         depth = MAX_DEPTH;
     for (;;) {
@@ -143,6 +155,11 @@ static void *stage_main(void *arg)
         }
         if (rc != 0 || ring_write_begin(p->out, &o) != 0)
             return NULL; /* aborted; stage_destroy waits for frames in flight */
+        int preset = atomic_load(&p->preset);
+        if (preset != applied) { /* 't' was pressed: the next frame uses the new transform */
+            stage_set_transform(p->stage, &p->presets[preset]);
+            applied = preset;
+        }
         if (stage_submit(p->stage, i, o) < 0) {
             snprintf(p->stage_err, sizeof(p->stage_err), "%s", stage_error(p->stage));
             break;
@@ -161,30 +178,99 @@ static void overlay_lines(Player *p, const FrameBuf *f)
     const DecoderInfo *di = decoder_info(p->dec);
     double now = clock_now_ms();
     double avg = p->shown > 0 ? p->shown * 1000.0 / (now - p->start_ms) : 0;
-    char l[4][160];
+    const Transform *t = &p->presets[atomic_load(&p->preset)];
+    double pos = (double)f->pts * di->tb_num / di->tb_den;
+    char l[5][160];
     snprintf(l[0], sizeof(l[0]), "%s  %lld stripes  %s  -t %s", stage_backend_name(p->stage),
-             p->o->stripes, host_mem_name(stage_host_memory(p->stage)), p->transform.name);
-    snprintf(l[1], sizeof(l[1]), "%dx%d %s (%s)  %.1f fps (avg %.1f)", f->fmt.width,
+             p->o->stripes, host_mem_name(stage_host_memory(p->stage)), t->name);
+    snprintf(l[1], sizeof(l[1]), "%dx%d %s (%s)  %.1f fps, avg %.1f", f->fmt.width,
              f->fmt.height, di->src_pix_fmt, pix_layout_name(di->fmt.layout), p->fps_last, avg);
-    if (f->t.work_ms > 0 || f->t.kernel_ms == 0)
-        snprintf(l[2], sizeof(l[2]), "decode %.2f ms  stripes %.2f ms  stage %.2f ms",
-                 f->t.decode_ms, f->t.work_ms, f->t.stage_ms);
+    if (f->t.kernel_ms > 0)
+        snprintf(l[2], sizeof(l[2]), "ms: decode %.2f  up %.2f  kernel %.2f  down %.2f  show %.2f",
+                 f->t.decode_ms, f->t.upload_ms, f->t.kernel_ms, f->t.download_ms,
+                 p->display_ms);
     else
-        snprintf(l[2], sizeof(l[2]), "decode %.2f  up %.2f  kernel %.2f  down %.2f ms",
-                 f->t.decode_ms, f->t.upload_ms, f->t.kernel_ms, f->t.download_ms);
-    snprintf(l[3], sizeof(l[3]), "frame %lld  rings in %d/%d out %d/%d", (long long)f->index,
-             ring_fill(p->in), ring_size(p->in), ring_fill(p->out), ring_size(p->out));
-    const char *lines[4] = {l[0], l[1], l[2], l[3]};
-    overlay_draw((FrameBuf *)f, lines, 4);
+        snprintf(l[2], sizeof(l[2]), "ms: decode %.2f  stripes %.2f  stage %.2f  show %.2f",
+                 f->t.decode_ms, f->t.work_ms, f->t.stage_ms, p->display_ms);
+    snprintf(l[3], sizeof(l[3]), "rings: in %d/%d  out %d/%d  dropped %lld",
+             ring_fill(p->in), ring_size(p->in), ring_fill(p->out), ring_size(p->out), p->drops);
+    snprintf(l[4], sizeof(l[4]), "frame %lld  %.2f s%s", (long long)f->index, pos,
+             p->paused ? "  paused" : "");
+    const char *lines[5] = {l[0], l[1], l[2], l[3], l[4]};
+    overlay_draw((FrameBuf *)f, lines, 5);
 }
 
-/* 1: quit asked for. */
+/* Key codes of the arrow keys as highgui reports them (Qt, then GTK). */
+static int arrow(int key)
+{
+    switch (key) {
+    case 0x1000012: case 0xff51: return 'L';
+    case 0x1000014: case 0xff53: return 'R';
+    case 0x1000013: case 0xff52: return 'U';
+    case 0x1000015: case 0xff54: return 'D';
+    }
+    return 0;
+}
+
+/* Seek by delta seconds from the last frame shown: the decoder flushes and
+ * tags what follows with a new serial; frames of older serials are dropped. */
+static void seek_by(Player *p, double delta)
+{
+    if (!p->last_shown_valid)
+        return;
+    const DecoderInfo *di = decoder_info(p->dec);
+    double now_s = (double)p->last_pts * di->tb_num / di->tb_den;
+    double target = now_s + delta;
+    if (target < 0)
+        target = 0;
+    if (decoder_seek(p->dec, target, p->serial + 1) == 0)
+        p->serial++;
+    else if (p->o->verbose)
+        say(p, "'%s' is not seekable", p->o->input);
+}
+
+/* Act on a key. 1: quit asked for. */
 static int handle_key(Player *p, int key)
 {
+    if (key == DISPLAY_KEY_NONE)
+        return 0;
     if (key == DISPLAY_KEY_CLOSED || key == 'q' || key == 'Q' || key == DISPLAY_KEY_ESC)
         return 1;
-    if (key == 'o' || key == 'O')
-        p->overlay_on = !p->overlay_on;
+    switch (arrow(key)) {
+    case 'L': seek_by(p, -10); return 0;
+    case 'R': seek_by(p, 10); return 0;
+    case 'U': seek_by(p, 60); return 0;
+    case 'D': seek_by(p, -60); return 0;
+    }
+    switch (key & 0xffff) {
+    case 'o': case 'O': p->overlay_on = !p->overlay_on; break;
+    case ' ': p->paused = !p->paused; break;
+    case 's': case 'S': p->step = 1; break;
+    case 'f': case 'F':
+        p->fullscreen = !p->fullscreen;
+        if (p->display->fullscreen)
+            p->display->fullscreen(p->fullscreen);
+        break;
+    case 't': case 'T': {
+        int next = (atomic_load(&p->preset) + 1) % p->npresets;
+        atomic_store(&p->preset, next);
+        break;
+    }
+    }
+    return 0;
+}
+
+/* While paused: poll keys until resumed, a step, or quit. 1: quit. */
+static int wait_paused(Player *p, PaceClock *pace)
+{
+    double t0 = clock_now_ms();
+    while (p->paused && !p->step) {
+        if (handle_key(p, p->display->poll_key(20)))
+            return 1;
+        if (ring_aborted(p->out))
+            return 1;
+    }
+    pace_shift(pace, clock_now_ms() - t0); /* resume where we left off */
     return 0;
 }
 
@@ -192,50 +278,60 @@ static int handle_key(Player *p, int key)
 static int display_loop(Player *p)
 {
     const DecoderInfo *di = decoder_info(p->dec);
-    double tb_ms = 1000.0 * di->tb_num / di->tb_den;
-    int paced = p->display != &display_null;
-    int64_t pts0 = 0;
-    double wall0 = 0;
+    int windowed = p->display != &display_null;
+    int paced = windowed && !p->o->no_pacing;
+    PaceClock pace;
+    pace_init(&pace, di->tb_num, di->tb_den);
     char err[512];
     p->start_ms = p->sec_mark_ms = clock_now_ms();
     for (;;) {
+        if (windowed && wait_paused(p, &pace))
+            return 1;
         FrameBuf *f;
         if (ring_read_begin(p->out, &f) != 0)
             return 0; /* end of stream, or stopped */
-        if (p->writer && writer_write(p->writer, f) < 0) {
-            fail("%s", writer_error(p->writer));
+        if (f->serial != p->serial) { /* from before a seek: never shown */
             ring_read_end(p->out);
-            return -1;
+            continue;
         }
-        double show_t0 = clock_now_ms();
+        p->step = 0;
         if (paced) {
-            if (p->shown == 0)
-                pts0 = f->pts, wall0 = clock_now_ms();
-            double due = wall0 + (double)(f->pts - pts0) * tb_ms;
+            double due = pace_due(&pace, f->pts, f->serial, clock_now_ms());
             for (double left; (left = due - clock_now_ms()) > 0.5;) {
                 if (handle_key(p, p->display->poll_key((int)fmin(left, 20.0)))) {
                     ring_read_end(p->out);
                     return 1;
                 }
             }
-            show_t0 = clock_now_ms(); /* the wait for the frame's time is not display work */
-            if (p->overlay_on)
-                overlay_lines(p, f);
-            if (p->display->show(f, err, sizeof(err)) < 0) {
-                fail("display: %s", err);
-                ring_read_end(p->out);
-                return -1;
-            }
         }
-        trace_frame(p->trace, f, show_t0, clock_now_ms());
+        double show_t0 = clock_now_ms(); /* the wait for the frame's time is not display work */
+        int burn = p->o->overlay && p->overlay_on; /* --overlay: into the file too */
+        if (burn)
+            overlay_lines(p, f);
+        if (p->writer && writer_write(p->writer, f) < 0) {
+            fail("%s", writer_error(p->writer));
+            ring_read_end(p->out);
+            return -1;
+        }
+        if (!burn && windowed && p->overlay_on)
+            overlay_lines(p, f);
+        if (windowed && p->display->show(f, err, sizeof(err)) < 0) {
+            fail("display: %s", err);
+            ring_read_end(p->out);
+            return -1;
+        }
+        double show_t1 = clock_now_ms();
+        p->display_ms = show_t1 - show_t0;
+        trace_frame(p->trace, f, show_t0, show_t1);
+        stats_frame(p->stats, f, p->display_ms, show_t1);
+        p->last_pts = f->pts, p->last_shown_valid = 1;
         ring_read_end(p->out);
         p->shown++;
-        double now = clock_now_ms();
-        if (now - p->sec_mark_ms >= 1000.0) {
-            p->fps_last = (p->shown - p->sec_mark_frames) * 1000.0 / (now - p->sec_mark_ms);
-            p->sec_mark_ms = now, p->sec_mark_frames = p->shown;
+        if (show_t1 - p->sec_mark_ms >= 1000.0) {
+            p->fps_last = (p->shown - p->sec_mark_frames) * 1000.0 / (show_t1 - p->sec_mark_ms);
+            p->sec_mark_ms = show_t1, p->sec_mark_frames = p->shown;
         }
-        if (paced && handle_key(p, p->display->poll_key(1)))
+        if (windowed && handle_key(p, p->display->poll_key(1)))
             return 1;
     }
 }
@@ -271,6 +367,13 @@ int player_run(const Options *o)
     if (transform_parse(o->transform, &p->transform, err, sizeof(err)) < 0) {
         fail("%s", err);
         return EXIT_USAGE;
+    }
+    p->presets[p->npresets++] = p->transform;
+    for (int i = 0; i < transform_named_count() && p->npresets < 16; i++) {
+        Transform t;
+        if (strcmp(transform_named(i), p->transform.name) != 0 &&
+            transform_parse(transform_named(i), &t, err, sizeof(err)) == 0)
+            p->presets[p->npresets++] = t;
     }
     if (parse_backend(o->backend, &backend) < 0) {
         fail("--backend: '%s' is not auto, cuda or cpu", o->backend);
@@ -343,6 +446,11 @@ int player_run(const Options *o)
         }
     }
 
+    if (!(p->stats = stats_create(o->stats, err, sizeof(err)))) {
+        fail("%s", err);
+        code = EXIT_RUNTIME;
+        goto end;
+    }
     if (o->trace && !(p->trace = trace_open(o->trace, p->backend_name, clock_now_ms(), err,
                                             sizeof(err)))) {
         fail("%s", err);
@@ -422,12 +530,13 @@ end:
         atomic_store(&p->sig_done, 1);
         pthread_join(p->sig_thread, NULL);
     }
-    if (code == EXIT_OK && p->shown > 0) {
-        double secs = (clock_now_ms() - p->start_ms) / 1000.0;
-        say(p, "%lld frames in %.2f s (%.1f fps), %s backend, %lld stripes, -t %s", p->shown,
-            secs, p->shown / (secs > 0 ? secs : 1), p->backend_name, o->stripes,
-            p->transform.name);
+    if (p->stats && p->start_ms > 0 &&
+        stats_finish(p->stats, o->quiet ? NULL : stderr, clock_now_ms() - p->start_ms,
+                     p->backend_name, err, sizeof(err)) < 0) {
+        fail("%s", err);
+        code = EXIT_RUNTIME;
     }
+    stats_destroy(&p->stats);
     int sig = atomic_load(&p->interrupted);
     if (sig && code == EXIT_OK)
         code = 128 + sig;

@@ -68,6 +68,15 @@ extern "C" void cvs_window_close(const char *name)
     }
 }
 
+extern "C" void cvs_window_fullscreen(const char *name, int on)
+{
+    try {
+        cv::setWindowProperty(name, cv::WND_PROP_FULLSCREEN,
+                              on ? cv::WINDOW_FULLSCREEN : cv::WINDOW_NORMAL);
+    } catch (const cv::Exception &) {
+    }
+}
+
 extern "C" void cvs_text_size(const char *text, double scale, int thickness, int *w, int *h,
                               int *baseline)
 {

@@ -21,6 +21,7 @@ int cvs_wait_key(int ms);
 /* 1 while the window is open, 0 once the user has closed it. */
 int cvs_window_visible(const char *name);
 void cvs_window_close(const char *name);
+void cvs_window_fullscreen(const char *name, int on);
 
 /* Size in pixels of `text` at `scale` (Hershey simplex); *baseline below it. */
 void cvs_text_size(const char *text, double scale, int thickness, int *w, int *h, int *baseline);

@@ -37,6 +37,11 @@ void cvs_window_close(const char *name)
     (void)name;
 }
 
+void cvs_window_fullscreen(const char *name, int on)
+{
+    (void)name, (void)on;
+}
+
 void cvs_text_size(const char *text, double scale, int thickness, int *w, int *h, int *baseline)
 {
     (void)text, (void)scale, (void)thickness;

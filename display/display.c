@@ -40,12 +40,18 @@ static void highgui_close(void)
     cvs_window_close(WINDOW);
 }
 
+static void highgui_fullscreen(int on)
+{
+    cvs_window_fullscreen(WINDOW, on);
+}
+
 const DisplayDriver display_highgui = {
     .name = "highgui",
     .open = highgui_open,
     .show = highgui_show,
     .poll_key = highgui_poll_key,
     .close = highgui_close,
+    .fullscreen = highgui_fullscreen,
 };
 
 static int null_open(const char *title, int width, int height, char *err, size_t errlen)

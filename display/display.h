@@ -21,6 +21,8 @@ typedef struct DisplayDriver {
     /* Wait up to ms (≤ 0: poll) for a key; a key code, DISPLAY_KEY_NONE or _CLOSED. */
     int (*poll_key)(int ms);
     void (*close)(void);
+    /* Full screen on or off (may be NULL: not supported). */
+    void (*fullscreen)(int on);
 } DisplayDriver;
 
 extern const DisplayDriver display_highgui;

@@ -113,6 +113,11 @@ int stage_wait(Stage *s, FrameTimings *t)
     return s->ops->wait(s, t ? t : &dummy);
 }
 
+void stage_set_transform(Stage *s, const Transform *t)
+{
+    s->cfg.transform = *t; /* backends read it when a frame is submitted */
+}
+
 const char *stage_error(const Stage *s)
 {
     return s->error;

@@ -52,6 +52,8 @@ int stage_submit(Stage *s, const FrameBuf *in, FrameBuf *out);
  * upload/kernel/download/work/stage fields and spans of *t; others untouched).
  * t may be NULL. 0, or negative on failure. */
 int stage_wait(Stage *s, FrameTimings *t);
+/* Use t for frames submitted from now on. Stage thread, between submissions. */
+void stage_set_transform(Stage *s, const Transform *t);
 const char *stage_error(const Stage *s);
 const char *stage_backend_name(const Stage *s);
 /* The host memory its input and output buffers should be. */

@@ -33,6 +33,7 @@ struct CpuStage {
     const FrameBuf *in;
     FrameBuf *out;
     YuvCoeffs coeffs;
+    Transform transform; /* the stage's, as it was when the frame was submitted */
     double submit_ms, work_ms;
     StripeSpan spans[FRAME_MAX_SPANS]; /* stripe k's entry is written by its worker only */
 };
@@ -46,7 +47,7 @@ static void run_stripes(CpuStage *cs, int id)
         stripe_rows(cfg->in.height, cfg->stripes, k, even, &y0, &y1);
         double t0 = clock_now_ms();
         if (y0 < y1)
-            convert_rows(cs->in, cs->out, y0, y1, &cs->coeffs, &cfg->transform);
+            convert_rows(cs->in, cs->out, y0, y1, &cs->coeffs, &cs->transform);
         if (k < FRAME_MAX_SPANS) {
             double t1 = clock_now_ms();
             cs->spans[k] = (StripeSpan){.up0 = t0, .up1 = t0, .k1 = t1, .down1 = t1, .stream = id};
@@ -139,6 +140,7 @@ static int cpu_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
     cs->in = in;
     cs->out = out;
     cs->coeffs = colour_yuv_coeffs(in->matrix, in->full_range, in->fmt.height);
+    cs->transform = s->cfg.transform;
     cs->submit_ms = clock_now_ms();
     cs->work_ms = 0;
     cs->remaining = cs->nworkers;

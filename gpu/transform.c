@@ -43,6 +43,16 @@ int transform_parse(const char *spec, Transform *t, char *err, size_t errlen)
     return -1;
 }
 
+int transform_named_count(void)
+{
+    return (int)(sizeof(named) / sizeof(named[0]));
+}
+
+const char *transform_named(int i)
+{
+    return named[i].name;
+}
+
 const char *transform_names(void)
 {
     return "none, gray, invert, sepia";

@@ -28,6 +28,9 @@ typedef struct Transform {
 int transform_parse(const char *spec, Transform *t, char *err, size_t errlen);
 /* Names accepted by transform_parse, for --help: "none, gray, invert, sepia". */
 const char *transform_names(void);
+/* The named transforms one by one (the player's 't' key cycles through them). */
+int transform_named_count(void);
+const char *transform_named(int i);
 
 #ifdef __cplusplus
 }

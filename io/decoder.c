@@ -41,6 +41,9 @@ struct Decoder {
     pthread_t thread;
     int started, joined;
     atomic_int stop;
+    atomic_int seek_serial; /* > serial: a seek to seek_target_us is wanted */
+    _Atomic long long seek_target_us;
+    int serial;
     atomic_llong frames;
     int64_t last_pts, pts_step;
     double mark_ms; /* end of the previous hand-off: decode time counts from here */
@@ -242,7 +245,7 @@ static int emit(Decoder *d, const AVFrame *f)
         return -1;
     slot->pts = next_pts(d, f);
     slot->index = atomic_load(&d->frames);
-    slot->serial = 0;
+    slot->serial = d->serial;
     double t1 = clock_now_ms();
     slot->t = (FrameTimings){.decode_ms = (ready - d->mark_ms) + (t1 - t0),
                              .decode_t0 = d->mark_ms, .decode_t1 = t1};
@@ -282,12 +285,34 @@ static int decode_packet(Decoder *d, const AVPacket *pkt)
     }
 }
 
+/* Carry out a seek asked for with decoder_seek: reposition the demuxer, flush
+ * the decoder, and tag what follows with the new serial. */
+static void do_seek(Decoder *d)
+{
+    int serial = atomic_load(&d->seek_serial);
+    if (serial <= d->serial)
+        return;
+    int64_t ts = atomic_load(&d->seek_target_us);
+    if (d->fmt->start_time != AV_NOPTS_VALUE)
+        ts += d->fmt->start_time;
+    int rc = avformat_seek_file(d->fmt, -1, INT64_MIN, ts, ts, 0);
+    if (rc < 0) {
+        char why[128];
+        av_err(rc, why, sizeof(why));
+        av_log(NULL, AV_LOG_WARNING, "pinstripe: '%s': seek failed: %s\n", d->url, why);
+    }
+    avcodec_flush_buffers(d->dec);
+    d->last_pts = AV_NOPTS_VALUE;
+    d->serial = serial;
+}
+
 static void *decode_main(void *arg)
 {
     Decoder *d = arg;
     int rc = 1;
     d->mark_ms = clock_now_ms();
     while (rc > 0) {
+        do_seek(d);
         int r = av_read_frame(d->fmt, d->pkt);
         if (r == AVERROR(EAGAIN))
             continue;
@@ -319,6 +344,15 @@ int decoder_start(Decoder *d, FrameRing *ring, int64_t max_frames)
         return -1;
     }
     d->started = 1;
+    return 0;
+}
+
+int decoder_seek(Decoder *d, double target_s, int serial)
+{
+    if (!d->fmt->pb || !(d->fmt->pb->seekable & AVIO_SEEKABLE_NORMAL))
+        return -1;
+    atomic_store(&d->seek_target_us, (long long)(target_s * AV_TIME_BASE));
+    atomic_store(&d->seek_serial, serial);
     return 0;
 }
 

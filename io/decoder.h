@@ -41,6 +41,10 @@ Decoder *decoder_open(const char *url, const char *format, char *err, size_t err
 const DecoderInfo *decoder_info(const Decoder *d);
 /* Start the thread; it stops after max_frames frames when max_frames > 0. */
 int decoder_start(Decoder *d, FrameRing *ring, int64_t max_frames);
+/* Ask the thread to seek to target_s seconds (from the start of the stream); the
+ * frames it writes afterwards carry `serial`. 0, or -1 when the input cannot seek.
+ * Any thread. */
+int decoder_seek(Decoder *d, double target_s, int serial);
 /* Ask the thread to stop at the next frame; it still writes EOF to its ring. */
 void decoder_stop(Decoder *d);
 /* Wait for the thread. 0, or negative with decoder_error set. */

@@ -143,6 +143,14 @@ void ring_abort(FrameRing *r)
     pthread_mutex_unlock(&r->mu);
 }
 
+int ring_aborted(FrameRing *r)
+{
+    pthread_mutex_lock(&r->mu);
+    int a = r->abort;
+    pthread_mutex_unlock(&r->mu);
+    return a;
+}
+
 int ring_fill(FrameRing *r)
 {
     pthread_mutex_lock(&r->mu);

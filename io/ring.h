@@ -44,6 +44,7 @@ void ring_read_end(FrameRing *r);
 int ring_readable(FrameRing *r);
 
 void ring_abort(FrameRing *r);
+int ring_aborted(FrameRing *r);
 /* Slots published and not yet released. */
 int ring_fill(FrameRing *r);
 int ring_size(const FrameRing *r);

@@ -1,0 +1,28 @@
+/* The pacing clock (see pacing.h). */
+#include "app/pacing.h"
+
+#include <math.h>
+
+void pace_init(PaceClock *c, int tb_num, int tb_den)
+{
+    *c = (PaceClock){.tb_ms = 1000.0 * tb_num / (tb_den ? tb_den : 1), .max_jump_ms = 1000.0};
+}
+
+double pace_due(PaceClock *c, int64_t pts, int serial, double now_ms)
+{
+    if (c->anchored && serial == c->serial) {
+        double due = c->wall0 + (double)(pts - c->pts0) * c->tb_ms;
+        if (fabs(due - now_ms) <= c->max_jump_ms)
+            return due;
+    }
+    c->anchored = 1;
+    c->serial = serial;
+    c->pts0 = pts;
+    c->wall0 = now_ms;
+    return now_ms;
+}
+
+void pace_shift(PaceClock *c, double ms)
+{
+    c->wall0 += ms;
+}

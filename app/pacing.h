@@ -1,0 +1,26 @@
+/* The pacing clock: when to show a frame of a file, from its presentation
+ * timestamp. The first frame (and the first after a seek, or after a jump in
+ * the timestamps) anchors the clock; later frames are due at anchor +
+ * (pts − pts₀)·time base. Variable frame rates need nothing special. */
+#ifndef PINSTRIPE_APP_PACING_H
+#define PINSTRIPE_APP_PACING_H
+
+#include <stdint.h>
+
+typedef struct PaceClock {
+    double tb_ms;        /* one pts tick in milliseconds */
+    double max_jump_ms;  /* a frame due further than this from now re-anchors */
+    int anchored;
+    int serial;
+    int64_t pts0;
+    double wall0;
+} PaceClock;
+
+void pace_init(PaceClock *c, int tb_num, int tb_den);
+/* Wall-clock time (ms, clock_now_ms) at which the frame is due. A new serial,
+ * or a due time more than max_jump_ms away from now, re-anchors at now. */
+double pace_due(PaceClock *c, int64_t pts, int serial, double now_ms);
+/* Shift the clock by ms (after a pause of that length). */
+void pace_shift(PaceClock *c, double ms);
+
+#endif

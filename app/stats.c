@@ -1,0 +1,172 @@
+/* Run statistics (see stats.h). */
+#include "app/stats.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define HIST_MIN_MS 1e-4 /* 0.1 µs */
+#define HIST_RATIO 1.001
+#define HIST_BINS 23100 /* up to ~1e-4 · 1.001^23100 ≈ 1e6 ms */
+
+struct Histogram {
+    long long count, zero;
+    unsigned bins[HIST_BINS];
+};
+
+Histogram *hist_create(void)
+{
+    return calloc(1, sizeof(Histogram));
+}
+
+void hist_destroy(Histogram **h)
+{
+    free(*h);
+    *h = NULL;
+}
+
+void hist_add(Histogram *h, double ms)
+{
+    h->count++;
+    if (!(ms > HIST_MIN_MS)) { /* also NaN */
+        h->zero++;
+        return;
+    }
+    int i = (int)(log(ms / HIST_MIN_MS) / log(HIST_RATIO));
+    h->bins[i < HIST_BINS ? i : HIST_BINS - 1]++;
+}
+
+long long hist_count(const Histogram *h)
+{
+    return h->count;
+}
+
+double hist_quantile(const Histogram *h, double q)
+{
+    if (h->count == 0)
+        return 0;
+    long long rank = (long long)ceil(q * h->count); /* the nearest-rank definition */
+    if (rank < 1)
+        rank = 1;
+    long long seen = h->zero;
+    if (seen >= rank)
+        return 0;
+    for (int i = 0; i < HIST_BINS; i++) {
+        seen += h->bins[i];
+        if (seen >= rank) /* the bin's geometric middle */
+            return HIST_MIN_MS * pow(HIST_RATIO, i + 0.5);
+    }
+    return HIST_MIN_MS * pow(HIST_RATIO, HIST_BINS);
+}
+
+static const char *names[STAT_COUNT] = {"decode", "upload", "kernel", "download",
+                                        "stripes", "stage", "display"};
+
+struct Stats {
+    Histogram *h[STAT_COUNT];
+    long long frames, drops;
+    FILE *f;
+    char path[1024];
+    double t0;
+};
+
+Stats *stats_create(const char *path, char *err, size_t errlen)
+{
+    Stats *s = calloc(1, sizeof(*s));
+    if (!s)
+        goto oom;
+    for (int i = 0; i < STAT_COUNT; i++)
+        if (!(s->h[i] = hist_create()))
+            goto oom;
+    if (path) {
+        snprintf(s->path, sizeof(s->path), "%s", path);
+        if (!(s->f = fopen(path, "w"))) {
+            snprintf(err, errlen, "cannot create '%s': %s", path, strerror(errno));
+            stats_destroy(&s);
+            return NULL;
+        }
+        fputs("{\"frames\":[", s->f);
+    }
+    return s;
+oom:
+    snprintf(err, errlen, "stats: out of memory");
+    stats_destroy(&s);
+    return NULL;
+}
+
+void stats_frame(Stats *s, const FrameBuf *f, double display_ms, double shown_ms)
+{
+    const FrameTimings *t = &f->t;
+    double v[STAT_COUNT] = {t->decode_ms, t->upload_ms, t->kernel_ms, t->download_ms,
+                            t->work_ms,   t->stage_ms,  display_ms};
+    for (int i = 0; i < STAT_COUNT; i++)
+        hist_add(s->h[i], v[i]);
+    if (s->frames == 0)
+        s->t0 = shown_ms;
+    s->frames++;
+    if (s->f) {
+        fprintf(s->f, "%s\n{\"index\":%lld,\"pts\":%lld,\"serial\":%d,\"shown_ms\":%.3f", 
+                s->frames > 1 ? "," : "", (long long)f->index, (long long)f->pts, f->serial,
+                shown_ms - s->t0);
+        for (int i = 0; i < STAT_COUNT; i++)
+            fprintf(s->f, ",\"%s_ms\":%.4f", names[i], v[i]);
+        fputc('}', s->f);
+    }
+}
+
+void stats_drop(Stats *s, long long n)
+{
+    s->drops += n;
+}
+
+long long stats_frames(const Stats *s)
+{
+    return s->frames;
+}
+
+int stats_finish(Stats *s, FILE *out, double wall_ms, const char *backend, char *err,
+                 size_t errlen)
+{
+    double fps = wall_ms > 0 ? s->frames * 1000.0 / wall_ms : 0;
+    if (out) {
+        fprintf(out, "pinstripe: %lld frames in %.2f s (%.1f fps), %lld dropped, %s backend\n",
+                s->frames, wall_ms / 1000, fps, s->drops, backend);
+        fprintf(out, "  ms per frame    median      p99\n");
+        for (int i = 0; i < STAT_COUNT; i++)
+            if (hist_quantile(s->h[i], 0.99) > 0)
+                fprintf(out, "  %-12s %9.3f %9.3f\n", names[i], hist_quantile(s->h[i], 0.5),
+                        hist_quantile(s->h[i], 0.99));
+    }
+    if (!s->f)
+        return 0;
+    fprintf(s->f, "\n],\n\"summary\":{\"frames\":%lld,\"dropped\":%lld,\"wall_s\":%.4f,"
+                  "\"fps\":%.3f,\"backend\":\"%s\"",
+            s->frames, s->drops, wall_ms / 1000, fps, backend);
+    for (int i = 0; i < STAT_COUNT; i++)
+        fprintf(s->f, ",\"%s_ms\":{\"median\":%.4f,\"p99\":%.4f}", names[i],
+                hist_quantile(s->h[i], 0.5), hist_quantile(s->h[i], 0.99));
+    fputs("}}\n", s->f);
+    int bad = ferror(s->f);
+    if (fclose(s->f) != 0)
+        bad = 1;
+    s->f = NULL;
+    if (bad) {
+        snprintf(err, errlen, "cannot write '%s': %s", s->path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+void stats_destroy(Stats **ps)
+{
+    Stats *s = ps ? *ps : NULL;
+    if (!s)
+        return;
+    if (s->f)
+        fclose(s->f);
+    for (int i = 0; i < STAT_COUNT; i++)
+        hist_destroy(&s->h[i]);
+    free(s);
+    *ps = NULL;
+}

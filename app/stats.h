@@ -1,0 +1,48 @@
+/* Run statistics: per-step timings of every shown frame in fixed histograms
+ * (log-spaced bins, 0.1% apart: memory does not grow with the run), the
+ * medians and 99th percentiles taken from them, and the end-of-run summary.
+ * With --stats FILE every frame's timings are streamed to a JSON file, and
+ * the same summary closes it. Main thread only. */
+#ifndef PINSTRIPE_APP_STATS_H
+#define PINSTRIPE_APP_STATS_H
+
+#include <stdio.h>
+
+#include "gpu/frame.h"
+
+typedef enum {
+    STAT_DECODE,
+    STAT_UPLOAD,
+    STAT_KERNEL,
+    STAT_DOWNLOAD,
+    STAT_WORK,
+    STAT_STAGE,
+    STAT_DISPLAY,
+    STAT_COUNT
+} StatKind;
+
+typedef struct Histogram Histogram;
+
+Histogram *hist_create(void);
+void hist_destroy(Histogram **h);
+void hist_add(Histogram *h, double ms);
+long long hist_count(const Histogram *h);
+/* The q-quantile (0..1) in ms, within 0.1% (0 when empty). */
+double hist_quantile(const Histogram *h, double q);
+
+typedef struct Stats Stats;
+
+/* path: --stats FILE or NULL. NULL on failure with the reason in err. */
+Stats *stats_create(const char *path, char *err, size_t errlen);
+/* A frame was shown (or written): its timings and the display loop's ms on it;
+ * shown_ms is when, on the host clock. */
+void stats_frame(Stats *s, const FrameBuf *f, double display_ms, double shown_ms);
+void stats_drop(Stats *s, long long n);
+/* The summary block (to `out`, e.g. stderr) and, with a file, the JSON's end.
+ * wall_ms: the run's length. 0, or -1 when the file could not be written. */
+int stats_finish(Stats *s, FILE *out, double wall_ms, const char *backend, char *err,
+                 size_t errlen);
+long long stats_frames(const Stats *s);
+void stats_destroy(Stats **s);
+
+#endif
