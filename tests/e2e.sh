@@ -233,15 +233,95 @@ PY
   expect 3 -q --no-display --frames 2 --trace "$tmp/no/dir/t.json" "$tmp/in.nut"
   ;;
 
-display_keys)
-  # the highgui window under Xvfb: q and Esc quit cleanly with exit 0
+display_keys|display_overlay|display_pause|display_seek)
+  # the highgui window under Xvfb, driven with xdotool
   command -v Xvfb >/dev/null && command -v xdotool >/dev/null || { echo "no Xvfb/xdotool: skipped"; exit 77; }
-  ff -f lavfi -i testsrc2=size=320x240:rate=25:duration=30 -pix_fmt yuv420p "$tmp/in.mkv"
   exec 3>"$tmp/displayfd"
   Xvfb -displayfd 3 -screen 0 800x600x24 -nolisten tcp >"$tmp/xvfb.log" 2>&1 &
   xvfb=$!; trap 'kill $xvfb 2>/dev/null' EXIT
   for _ in $(seq 50); do [ -s "$tmp/displayfd" ] && break; sleep 0.1; done
   export DISPLAY=:$(head -n 1 "$tmp/displayfd")
+  # start pinstripe with "$@" in the background, wait for its window: sets pid, wid
+  start() {
+    "$bin" "$@" 2>"$tmp/err" & pid=$!
+    wid=$(timeout 20 xdotool search --sync --name '^pinstripe$' | head -n 1)
+    [ -n "$wid" ] || { kill $pid; fail "no pinstripe window appeared"; }
+    sleep 1
+  }
+  # send keys, then expect exit 0 within 10 s
+  finish() {
+    xdotool key --window "$wid" "$@" 2>/dev/null
+    for _ in $(seq 100); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+    kill -0 $pid 2>/dev/null && { kill -9 $pid; fail "still running 10 s after '$*'"; }
+    wait $pid; local rc=$?
+    [ "$rc" = 0 ] || { cat "$tmp/err" >&2; fail "'$*' exit $rc, expected 0"; }
+  }
+  # a screenshot of the screen as raw RGB
+  shot() { ffmpeg -hide_banner -loglevel error -y -f x11grab -video_size 800x600 -i "$DISPLAY" -frames:v 1 -f rawvideo -pix_fmt rgb24 "$1"; }
+  ;;&
+
+display_overlay)
+  # the overlay's region differs from the same (still) frame with --no-overlay, and
+  # nothing else does
+  ff -f lavfi -i color=c=0x3070b0:size=320x240:rate=25:duration=30 -pix_fmt yuv420p "$tmp/in.mkv"
+  start "$tmp/in.mkv"; shot "$tmp/with.rgb"; eval "$(xdotool getwindowgeometry --shell "$wid")"; finish q
+  start --no-overlay "$tmp/in.mkv"; shot "$tmp/without.rgb"; finish q
+  python3 - "$tmp/with.rgb" "$tmp/without.rgb" "$X" "$Y" <<'PY' || fail "overlay check"
+import sys
+a, b = open(sys.argv[1], "rb").read(), open(sys.argv[2], "rb").read()
+wx, wy = int(sys.argv[3]), int(sys.argv[4])
+diff = [(i // 3 % 800, i // 3 // 800) for i in range(0, len(a), 3) if a[i:i + 3] != b[i:i + 3]]
+assert diff, "the overlay changed nothing"
+xs, ys = [d[0] for d in diff], [d[1] for d in diff]
+print("overlay differs in", len(diff), "pixels, box", min(xs), min(ys), max(xs), max(ys), "window at", wx, wy)
+assert min(xs) >= wx and min(ys) >= wy, "difference outside the window"
+assert max(xs) < wx + 320 and max(ys) < wy + 160, "difference beyond the overlay's corner"
+PY
+  ;;
+
+display_pause)
+  # space pauses: no frame is shown while paused (from --stats), and play resumes
+  ff -f lavfi -i testsrc2=size=320x240:rate=25:duration=30 -pix_fmt yuv420p "$tmp/in.mkv"
+  start --stats "$tmp/stats.json" "$tmp/in.mkv"
+  xdotool key --window "$wid" space; sleep 2; xdotool key --window "$wid" space; sleep 1
+  finish q
+  python3 - "$tmp/stats.json" <<'PY' || fail "pause check"
+import json, sys
+fr = json.load(open(sys.argv[1]))["frames"]
+t = [f["shown_ms"] for f in fr]
+gaps = sorted(b - a for a, b in zip(t, t[1:]))
+print(len(fr), "frames; longest gaps (ms):", [round(g) for g in gaps[-3:]])
+assert gaps[-1] >= 1500, "no pause of 1.5 s or more in what was shown"
+assert gaps[-2] < 500, "more than one long gap"
+i = max(range(len(t) - 1), key=lambda i: t[i + 1] - t[i])
+assert len(t) - 1 - i >= 10, "did not resume"
+assert fr[i + 1]["index"] == fr[i]["index"] + 1, "frames skipped across the pause"
+PY
+  ;;
+
+display_seek)
+  # → seeks 10 s forward: frames after it come from ~10 s later, none from before
+  ff -f lavfi -i testsrc2=size=320x240:rate=25:duration=60 -pix_fmt yuv420p -c:v ffv1 "$tmp/in.mkv"
+  start --stats "$tmp/stats.json" "$tmp/in.mkv"
+  xdotool key --window "$wid" Right; sleep 1.5
+  finish q
+  python3 - "$tmp/stats.json" <<'PY' || fail "seek check"
+import json, sys
+fr = json.load(open(sys.argv[1]))["frames"]
+s = [f["serial"] for f in fr]
+assert 1 in s, "no frame after the seek"
+k = s.index(1)
+assert all(x == 1 for x in s[k:]), "a frame from before the seek was shown after it"
+before, after = fr[k - 1]["pts"], fr[k]["pts"]
+print("last pts before", before, "first after", after)
+tb = 1 / 1000.0  # Matroska
+assert 9.0 <= (after - before) * tb <= 11.0, "seek did not land about 10 s on"
+PY
+  ;;
+
+display_keys)
+  # q and Esc quit cleanly with exit 0
+  ff -f lavfi -i testsrc2=size=320x240:rate=25:duration=30 -pix_fmt yuv420p "$tmp/in.mkv"
   for key in q Escape; do
     "$bin" -t invert "$tmp/in.mkv" 2>"$tmp/err-$key" & pid=$!
     wid=$(timeout 20 xdotool search --sync --name '^pinstripe$' | head -n 1)
