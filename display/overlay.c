@@ -6,7 +6,7 @@
 void overlay_draw(FrameBuf *f, const char *const *lines, int n)
 {
     int w = f->fmt.width, h = f->fmt.height;
-    double scale = h / 1400.0;
+    double scale = h / 1400.0 < w / 1800.0 ? h / 1400.0 : w / 1800.0; /* fits 1080p and up */
     if (scale < 0.35)
         scale = 0.35;
     int thick = scale >= 0.7 ? 2 : 1;

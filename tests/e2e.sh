@@ -233,6 +233,32 @@ PY
   expect 3 -q --no-display --frames 2 --trace "$tmp/no/dir/t.json" "$tmp/in.nut"
   ;;
 
+stats_agree)
+  # the end-of-run summary on stderr and the --stats JSON say the same
+  ff -f lavfi -i testsrc2=size=320x240:rate=25:duration=2 -pix_fmt yuv420p "$tmp/in.nut"
+  expect 0 --no-display --frames 40 --stats "$tmp/stats.json" "$tmp/in.nut"
+  python3 - "$tmp/stats.json" "$tmp/err" <<'PY' || fail "summary and --stats disagree"
+import json, re, sys
+d = json.load(open(sys.argv[1])); s = d["summary"]; text = open(sys.argv[2]).read()
+m = re.search(r"(\d+) frames in ([\d.]+) s \(([\d.]+) fps\), (\d+) dropped", text)
+assert m, text
+assert int(m[1]) == s["frames"] == len(d["frames"]) == 40
+assert abs(float(m[2]) - s["wall_s"]) < 0.006 and abs(float(m[3]) - s["fps"]) < 0.06
+assert int(m[4]) == s["dropped"]
+for name in ("decode", "stripes", "stage", "kernel"):
+    row = re.search(r"^  %s\s+([\d.]+)\s+([\d.]+)$" % name, text, re.M)
+    if row:
+        assert abs(float(row[1]) - s[name + "_ms"]["median"]) < 0.0006
+        assert abs(float(row[2]) - s[name + "_ms"]["p99"]) < 0.0006
+    else:
+        assert s[name + "_ms"]["p99"] == 0, name
+print("summary and --stats agree:", m[0])
+PY
+  expect 0 -q --no-display --frames 5 "$tmp/in.nut"
+  [ ! -s "$tmp/err" ] || fail "-q printed: $(cat "$tmp/err")"
+  expect 3 --no-display --frames 5 --stats "$tmp/no/dir/s.json" "$tmp/in.nut"; one_line "s.json"
+  ;;
+
 display_keys|display_overlay|display_pause|display_seek)
   # the highgui window under Xvfb, driven with xdotool
   command -v Xvfb >/dev/null && command -v xdotool >/dev/null || { echo "no Xvfb/xdotool: skipped"; exit 77; }
