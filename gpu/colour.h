@@ -80,6 +80,143 @@ COLOUR_FN void colour_store_bgr(uint8_t *dst, const int rgb[3])
     dst[2] = (uint8_t)rgb[0];
 }
 
+/* ---- transform chains: float maths on R,G,B in [0,1] ----------------------
+ * A chain is a short list of steps, each clamped to [0,1]: an affine map, a 1D
+ * table or a 3D table. Only +, −, ×, ÷ and comparisons are used (no library
+ * functions), compiled without contraction into fused multiply-adds on both
+ * sides (-ffp-contract=off, nvcc --fmad=false), so the CPU and CUDA backends
+ * round every operation the same way and agree to the bit. */
+
+#define CHAIN_MAX_OPS 8
+
+enum { CHAIN_AFFINE = 0, CHAIN_LUT1D = 1, CHAIN_LUT3D = 2 };
+enum { LUT_NEAREST = 0, LUT_LINEAR = 1, LUT_TETRAHEDRAL = 2 };
+
+typedef struct ChainOp {
+    int kind, interp, size;
+    float m[3][4];          /* CHAIN_AFFINE: out[c] = Σ m[c][k]·in[k] + m[c][3] */
+    float scale[3], min[3]; /* tables: position = (v − min)·scale, scale = (size−1)/(max−min) */
+    const float *lut;       /* tables: host or device memory, per backend (lut.h layout) */
+} ChainOp;
+
+typedef struct Chain {
+    int nops;
+    ChainOp ops[CHAIN_MAX_OPS];
+} Chain;
+
+COLOUR_FN float chain_clamp(float v, float hi)
+{
+    return v > 0.0f ? (v < hi ? v : hi) : 0.0f; /* NaN → 0 */
+}
+
+COLOUR_FN void chain_lut1d(const ChainOp *op, float v[3])
+{
+    float top = (float)(op->size - 1);
+    for (int c = 0; c < 3; c++) {
+        float x = chain_clamp((v[c] - op->min[c]) * op->scale[c], top);
+        if (op->interp == LUT_NEAREST) {
+            v[c] = op->lut[3 * (int)(x + 0.5f) + c];
+            continue;
+        }
+        int i0 = (int)x, i1 = i0 + 1 < op->size ? i0 + 1 : i0;
+        float f = x - (float)i0, a = op->lut[3 * i0 + c], b = op->lut[3 * i1 + c];
+        v[c] = a + (b - a) * f;
+    }
+}
+
+COLOUR_FN const float *chain_at(const ChainOp *op, int r, int g, int b)
+{
+    return op->lut + 3 * (((size_t)b * op->size + (size_t)g) * op->size + (size_t)r);
+}
+
+/* FFmpeg's vf_lut3d interpolations: nearest, trilinear, tetrahedral. */
+COLOUR_FN void chain_lut3d(const ChainOp *op, float v[3])
+{
+    float top = (float)(op->size - 1), s[3], d[3];
+    int i0[3], i1[3];
+    for (int c = 0; c < 3; c++)
+        s[c] = chain_clamp((v[c] - op->min[c]) * op->scale[c], top);
+    if (op->interp == LUT_NEAREST) {
+        const float *p = chain_at(op, (int)(s[0] + 0.5f), (int)(s[1] + 0.5f), (int)(s[2] + 0.5f));
+        v[0] = p[0], v[1] = p[1], v[2] = p[2];
+        return;
+    }
+    for (int c = 0; c < 3; c++) {
+        i0[c] = (int)s[c];
+        i1[c] = i0[c] + 1 < op->size ? i0[c] + 1 : i0[c];
+        d[c] = s[c] - (float)i0[c];
+    }
+    const float *c000 = chain_at(op, i0[0], i0[1], i0[2]), *c111 = chain_at(op, i1[0], i1[1], i1[2]);
+    if (op->interp == LUT_LINEAR) {
+        const float *c100 = chain_at(op, i1[0], i0[1], i0[2]), *c010 = chain_at(op, i0[0], i1[1], i0[2]);
+        const float *c110 = chain_at(op, i1[0], i1[1], i0[2]), *c001 = chain_at(op, i0[0], i0[1], i1[2]);
+        const float *c101 = chain_at(op, i1[0], i0[1], i1[2]), *c011 = chain_at(op, i0[0], i1[1], i1[2]);
+        for (int c = 0; c < 3; c++) {
+            float c00 = c000[c] + (c100[c] - c000[c]) * d[0];
+            float c10 = c010[c] + (c110[c] - c010[c]) * d[0];
+            float c01 = c001[c] + (c101[c] - c001[c]) * d[0];
+            float c11 = c011[c] + (c111[c] - c011[c]) * d[0];
+            float c0 = c00 + (c10 - c00) * d[1];
+            float c1 = c01 + (c11 - c01) * d[1];
+            v[c] = c0 + (c1 - c0) * d[2];
+        }
+        return;
+    }
+    /* tetrahedral: pick the tetrahedron the point lies in, weight its four corners */
+    const float *ca, *cb;
+    float w0, wa, wb, w1;
+    if (d[0] > d[1]) {
+        if (d[1] > d[2]) {
+            ca = chain_at(op, i1[0], i0[1], i0[2]), cb = chain_at(op, i1[0], i1[1], i0[2]);
+            w0 = 1.0f - d[0], wa = d[0] - d[1], wb = d[1] - d[2], w1 = d[2];
+        } else if (d[0] > d[2]) {
+            ca = chain_at(op, i1[0], i0[1], i0[2]), cb = chain_at(op, i1[0], i0[1], i1[2]);
+            w0 = 1.0f - d[0], wa = d[0] - d[2], wb = d[2] - d[1], w1 = d[1];
+        } else {
+            ca = chain_at(op, i0[0], i0[1], i1[2]), cb = chain_at(op, i1[0], i0[1], i1[2]);
+            w0 = 1.0f - d[2], wa = d[2] - d[0], wb = d[0] - d[1], w1 = d[1];
+        }
+    } else {
+        if (d[2] > d[1]) {
+            ca = chain_at(op, i0[0], i0[1], i1[2]), cb = chain_at(op, i0[0], i1[1], i1[2]);
+            w0 = 1.0f - d[2], wa = d[2] - d[1], wb = d[1] - d[0], w1 = d[0];
+        } else if (d[2] > d[0]) {
+            ca = chain_at(op, i0[0], i1[1], i0[2]), cb = chain_at(op, i0[0], i1[1], i1[2]);
+            w0 = 1.0f - d[1], wa = d[1] - d[2], wb = d[2] - d[0], w1 = d[0];
+        } else {
+            ca = chain_at(op, i0[0], i1[1], i0[2]), cb = chain_at(op, i1[0], i1[1], i0[2]);
+            w0 = 1.0f - d[1], wa = d[1] - d[0], wb = d[0] - d[2], w1 = d[2];
+        }
+    }
+    for (int c = 0; c < 3; c++)
+        v[c] = w0 * c000[c] + wa * ca[c] + wb * cb[c] + w1 * c111[c];
+}
+
+/* Run a chain on 8-bit R,G,B in place. */
+COLOUR_FN void colour_apply_chain(const Chain *ch, int rgb[3])
+{
+    float v[3];
+    for (int c = 0; c < 3; c++)
+        v[c] = (float)rgb[c] / 255.0f;
+    for (int i = 0; i < ch->nops; i++) {
+        const ChainOp *op = &ch->ops[i];
+        if (op->kind == CHAIN_AFFINE) {
+            float t[3];
+            for (int c = 0; c < 3; c++)
+                t[c] = op->m[c][0] * v[0] + op->m[c][1] * v[1] + op->m[c][2] * v[2] + op->m[c][3];
+            v[0] = t[0], v[1] = t[1], v[2] = t[2];
+        } else if (op->kind == CHAIN_LUT1D) {
+            chain_lut1d(op, v);
+        } else {
+            chain_lut3d(op, v);
+        }
+        for (int c = 0; c < 3; c++)
+            v[c] = chain_clamp(v[c], 1.0f);
+    }
+    for (int c = 0; c < 3; c++)
+        rgb[c] = (int)(v[c] * 255.0f + 0.5f);
+}
+
 /* Where a pixel's samples are: plane pointers and strides as FrameBuf has
  * them (host or device memory), and the layout. */
 typedef struct PixelSource {
@@ -90,10 +227,11 @@ typedef struct PixelSource {
 } PixelSource;
 
 /* The whole per-pixel job of both backends: read pixel (x, y) of src, convert
- * to RGB, apply the affine map (NULL: none), store as B,G,R at dst.
- * 4:2:0 chroma is taken from the sample covering the pixel (x/2, y/2). */
+ * to RGB, apply the integer affine map `a` or the chain `ch` (either may be
+ * NULL), store as B,G,R at dst. 4:2:0 chroma is taken from the sample covering
+ * the pixel (x/2, y/2). */
 COLOUR_FN void colour_convert_pixel(const PixelSource *src, int x, int y, const YuvCoeffs *c,
-                                    const ColourAffine *a, uint8_t *dst)
+                                    const ColourAffine *a, const Chain *ch, uint8_t *dst)
 {
     int rgb[3];
     const uint8_t *row0 = src->plane[0] + (size_t)(y - src->y0) * src->stride[0];
@@ -113,6 +251,8 @@ COLOUR_FN void colour_convert_pixel(const PixelSource *src, int x, int y, const 
     }
     if (a)
         colour_apply_affine(a, rgb);
+    else if (ch)
+        colour_apply_chain(ch, rgb);
     colour_store_bgr(dst, rgb);
 }
 

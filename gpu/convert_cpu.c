@@ -4,7 +4,8 @@
 void convert_rows(const FrameBuf *in, FrameBuf *out, int y0, int y1, const YuvCoeffs *c,
                   const Transform *t)
 {
-    const ColourAffine *a = t->identity ? NULL : &t->affine;
+    const ColourAffine *a = t->identity || t->use_chain ? NULL : &t->affine;
+    const Chain *ch = t->use_chain ? &t->chain : NULL;
     for (int k = 0; k < frame_nbands(&in->fmt); k++) {
         FrameBand b;
         frame_band(in, k, &b);
@@ -18,7 +19,7 @@ void convert_rows(const FrameBuf *in, FrameBuf *out, int y0, int y1, const YuvCo
         for (int y = r0; y < r1; y++) {
             uint8_t *dst = out->data[0] + (size_t)y * out->stride[0];
             for (int x = 0; x < in->fmt.width; x++)
-                colour_convert_pixel(&src, x, y, c, a, dst + 3 * x);
+                colour_convert_pixel(&src, x, y, c, a, ch, dst + 3 * x);
         }
     }
 }

@@ -8,7 +8,8 @@ struct KernelArgs {
     int dst_stride, width, y0, y1;
     YuvCoeffs c;
     ColourAffine a;
-    int has_affine;
+    int has_affine, has_chain;
+    Chain ch;
 };
 
 // __grid_constant__: the arguments stay in the constant bank even though their
@@ -22,14 +23,15 @@ __global__ void colour_kernel(const __grid_constant__ KernelArgs k)
         return;
     uint8_t *dst = k.dst + (size_t)y * k.dst_stride + 3 * x;
     const ColourAffine *a = k.has_affine ? &k.a : NULL;
-    colour_convert_pixel(&k.src, x, y, &k.c, a, dst);
+    const Chain *ch = k.has_chain ? &k.ch : NULL;
+    colour_convert_pixel(&k.src, x, y, &k.c, a, ch, dst);
     if (x + 1 < k.width)
-        colour_convert_pixel(&k.src, x + 1, y, &k.c, a, dst + 3);
+        colour_convert_pixel(&k.src, x + 1, y, &k.c, a, ch, dst + 3);
 }
 
 extern "C" cudaError_t colour_launch(const PixelSource *src, uint8_t *dst, int dst_stride,
                                      int width, int y0, int y1, const YuvCoeffs *c,
-                                     const ColourAffine *a, cudaStream_t stream)
+                                     const ColourAffine *a, const Chain *ch, cudaStream_t stream)
 {
     KernelArgs k;
     k.src = *src;
@@ -41,6 +43,11 @@ extern "C" cudaError_t colour_launch(const PixelSource *src, uint8_t *dst, int d
         k.a = *a;
     else
         memset(&k.a, 0, sizeof(k.a));
+    k.has_chain = ch != NULL;
+    if (ch)
+        k.ch = *ch;
+    else
+        memset(&k.ch, 0, sizeof(k.ch));
     dim3 block(64, 4);
     int pairs = (width + 1) / 2;
     dim3 grid((pairs + block.x - 1) / block.x, (y1 - y0 + block.y - 1) / block.y);

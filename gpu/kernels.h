@@ -12,10 +12,11 @@ extern "C" {
 #endif
 
 /* Convert rows [y0, y1) of src (device planes) into packed BGR at dst (device,
- * dst_stride bytes a row), applying `a` unless NULL. Launches on `stream` and
- * returns cudaGetLastError() of the launch. */
+ * dst_stride bytes a row), applying `a` or `ch` (device table pointers) unless
+ * NULL. Launches on `stream` and returns cudaGetLastError() of the launch. */
 cudaError_t colour_launch(const PixelSource *src, uint8_t *dst, int dst_stride, int width, int y0,
-                          int y1, const YuvCoeffs *c, const ColourAffine *a, cudaStream_t stream);
+                          int y1, const YuvCoeffs *c, const ColourAffine *a, const Chain *ch,
+                          cudaStream_t stream);
 
 #ifdef __cplusplus
 }

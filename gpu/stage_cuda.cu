@@ -24,6 +24,7 @@
 #define MAX_DEPTH 8    // frames in flight, at most
 #define MAX_SETS 4     // stream/buffer sets, at most
 #define MAX_STREAMS 32 // stripes beyond this share a set's streams round-robin
+#define MAX_LUTS 32    // distinct tables a stage keeps on the device
 
 // Check a CUDA call where it happens; on failure record the call, the place and
 // CUDA's message in the stage, and go to the function's exit label.
@@ -53,6 +54,12 @@ typedef struct CudaStage {
     unsigned long long seq; // frames submitted
     cudaEvent_t epoch; // a reference event: host time epoch_ms
     double epoch_ms;
+    // LUTs on the device: each host table (lut.h's registry) uploaded once, on first use
+    struct {
+        const float *host;
+        float *dev;
+    } luts[MAX_LUTS];
+    int nluts;
 } CudaStage;
 
 static int nevents(const CudaStage *cs)
@@ -80,6 +87,8 @@ static void cuda_uninit(Stage *s)
     }
     if (cs->epoch)
         cudaEventDestroy(cs->epoch);
+    for (int i = 0; i < cs->nluts; i++)
+        cudaFree(cs->luts[i].dev);
     for (int set = 0; set < MAX_SETS; set++)
         for (int i = 0; i < MAX_STREAMS; i++)
             if (cs->streams[set][i]) // never the NULL (default) stream
@@ -175,6 +184,29 @@ static PixelSource device_source(const FrameFormat *f, uint8_t *block)
     return p;
 }
 
+// The device copy of a host table, uploaded the first time it is used.
+static float *device_lut(Stage *s, const ChainOp *op)
+{
+    CudaStage *cs = (CudaStage *)s->priv;
+    size_t n = 3 * (size_t)op->size * (op->kind == CHAIN_LUT3D ? (size_t)op->size * op->size : 1);
+    float *dev = NULL;
+    for (int i = 0; i < cs->nluts; i++)
+        if (cs->luts[i].host == op->lut)
+            return cs->luts[i].dev;
+    if (cs->nluts == MAX_LUTS) {
+        stage_set_error(s, "cuda stage: more than %d LUTs", MAX_LUTS);
+        return NULL;
+    }
+    CK(cudaMalloc((void **)&dev, n * sizeof(float)));
+    CK(cudaMemcpy(dev, op->lut, n * sizeof(float), cudaMemcpyHostToDevice));
+    cs->luts[cs->nluts].host = op->lut;
+    cs->luts[cs->nluts++].dev = dev;
+    return dev;
+fail:
+    cudaFree(dev);
+    return NULL;
+}
+
 static int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
 {
     CudaStage *cs = (CudaStage *)s->priv;
@@ -184,7 +216,16 @@ static int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
     uint8_t *d_in = cs->d_in[set], *d_out = cs->d_out[set];
     int even = stripe_needs_even(f->layout);
     YuvCoeffs c = colour_yuv_coeffs(in->matrix, in->full_range, f->height);
-    const ColourAffine *a = s->cfg.transform.identity ? NULL : &s->cfg.transform.affine;
+    const Transform *tf = &s->cfg.transform;
+    const ColourAffine *a = tf->identity || tf->use_chain ? NULL : &tf->affine;
+    Chain dchain; // the chain with device tables
+    if (tf->use_chain) {
+        dchain = tf->chain;
+        for (int i = 0; i < dchain.nops; i++)
+            if (dchain.ops[i].kind != CHAIN_AFFINE && !(dchain.ops[i].lut = device_lut(s, &tf->chain.ops[i])))
+                return -1;
+    }
+    const Chain *ch = tf->use_chain ? &dchain : NULL;
     PixelSource dsrc = device_source(f, d_in);
     size_t dplane_off[3];
     for (int p = 0; p < 3; p++)
@@ -222,7 +263,7 @@ static int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
         }
         CK(cudaEventRecord(ev[1], st));
         if (y0 < y1)
-            CK(colour_launch(&ksrc, d_out, out->stride[0], f->width, y0, y1, &c, a, st));
+            CK(colour_launch(&ksrc, d_out, out->stride[0], f->width, y0, y1, &c, a, ch, st));
         CK(cudaEventRecord(ev[2], st));
         if (y0 < y1) {
             size_t off = (size_t)y0 * out->stride[0], len = (size_t)(y1 - y0) * out->stride[0];

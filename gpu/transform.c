@@ -1,47 +1,388 @@
-/* Transform constructors and the -t parser (see transform.h). */
+/* The -t parser and the transforms' maths (see transform.h). Every transform
+ * becomes one chain step: an affine map of R,G,B in [0,1], or a table. */
 #include "gpu/transform.h"
 
+#include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-typedef struct Named {
-    const char *name;
-    double m[3][4]; /* real-valued R,G,B affine map; offsets in 0..255 units */
-} Named;
+#include "gpu/lut.h"
 
-static const Named named[] = {
-    {"none", {{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}}},
-    {"gray", {{0.299, 0.587, 0.114, 0}, {0.299, 0.587, 0.114, 0}, {0.299, 0.587, 0.114, 0}}},
-    {"invert", {{-1, 0, 0, 255}, {0, -1, 0, 255}, {0, 0, -1, 255}}},
-    {"sepia", {{0.393, 0.769, 0.189, 0}, {0.349, 0.686, 0.168, 0}, {0.272, 0.534, 0.131, 0}}},
-};
+/* BT.709 luma weights, for saturation */
+#define LR 0.2126
+#define LG 0.7152
+#define LB 0.0722
 
-static void build(Transform *t, const Named *n)
+typedef struct Step {
+    int kind; /* CHAIN_* */
+    double m[3][4];
+    const Lut *lut;
+    int interp;
+} Step;
+
+typedef struct Parser {
+    const char *spec;
+    char *err;
+    size_t errlen;
+} Parser;
+
+static int fail(Parser *ps, const char *at, const char *fmt, ...)
 {
-    memset(t, 0, sizeof(*t));
-    snprintf(t->name, sizeof(t->name), "%s", n->name);
-    t->identity = 1;
-    for (int r = 0; r < 3; r++) {
-        for (int c = 0; c < 4; c++) {
-            t->affine.m[r][c] = (int32_t)lround(n->m[r][c] * COLOUR_ONE);
-            if (n->m[r][c] != (c == r ? 1.0 : 0.0))
-                t->identity = 0;
+    char msg[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    snprintf(ps->err, ps->errlen, "-t: %s (at column %d)", msg, (int)(at - ps->spec) + 1);
+    return -1;
+}
+
+static void identity(double m[3][4])
+{
+    memset(m, 0, sizeof(double) * 12);
+    m[0][0] = m[1][1] = m[2][2] = 1;
+}
+
+/* a·b for 3×4 affine maps (b first) */
+static void compose(double out[3][4], double a[3][4], double b[3][4])
+{
+    double r[3][4];
+    for (int i = 0; i < 3; i++) {
+        for (int j = 0; j < 4; j++) {
+            double s = j == 3 ? a[i][3] : 0;
+            for (int k = 0; k < 3; k++)
+                s += a[i][k] * b[k][j];
+            r[i][j] = s;
         }
+    }
+    memcpy(out, r, sizeof(r));
+}
+
+/* saturation s around BT.709 luma */
+static void saturation(double m[3][4], double s)
+{
+    const double w[3] = {LR, LG, LB};
+    for (int i = 0; i < 3; i++) {
+        for (int k = 0; k < 3; k++)
+            m[i][k] = (1 - s) * w[k] + (i == k ? s : 0);
+        m[i][3] = 0;
+    }
+}
+
+/* rotation by deg about the gray axis (1,1,1)/√3 (Rodrigues) */
+static void hue_rotation(double m[3][4], double deg)
+{
+    double a = deg * M_PI / 180, c = cos(a), s = sin(a), t = 1 - c, u = 1 / sqrt(3.0);
+    double k[3] = {u, u, u};
+    for (int i = 0; i < 3; i++) {
+        for (int j = 0; j < 3; j++)
+            m[i][j] = t * k[i] * k[j] + (i == j ? c : 0);
+        m[i][3] = 0;
+    }
+    m[0][1] -= s * k[2], m[0][2] += s * k[1];
+    m[1][0] += s * k[2], m[1][2] -= s * k[0];
+    m[2][0] -= s * k[1], m[2][1] += s * k[0];
+}
+
+/* ---- options ----------------------------------------------------------- */
+
+typedef struct Opt {
+    const char *key;
+    double def, lo, hi;
+} Opt;
+
+typedef struct Args {
+    int n;
+    const char *key[16], *val[16];
+    const char *key_at[16], *val_at[16];
+    int klen[16], vlen[16];
+} Args;
+
+static int find_num(Parser *ps, const Args *a, const char *fname, const Opt *opts, int nopts,
+                    double *out)
+{
+    for (int i = 0; i < nopts; i++)
+        out[i] = opts[i].def;
+    for (int i = 0; i < a->n; i++) {
+        int j = 0;
+        while (j < nopts && !(strlen(opts[j].key) == (size_t)a->klen[i] &&
+                              strncmp(opts[j].key, a->key[i], a->klen[i]) == 0))
+            j++;
+        if (j == nopts)
+            return fail(ps, a->key_at[i], "unknown option '%.*s' for %s", a->klen[i], a->key[i],
+                        fname);
+        char buf[64];
+        snprintf(buf, sizeof(buf), "%.*s", a->vlen[i], a->val[i]);
+        char *end;
+        errno = 0;
+        double v = strtod(buf, &end);
+        if (!*buf || *end || errno || !isfinite(v))
+            return fail(ps, a->val_at[i], "%s: '%s' is not a number", opts[j].key, buf);
+        if (v < opts[j].lo || v > opts[j].hi)
+            return fail(ps, a->val_at[i], "%s=%s is outside %g..%g", opts[j].key, buf,
+                        opts[j].lo, opts[j].hi);
+        out[j] = v;
+    }
+    return 0;
+}
+
+/* ---- the transforms -------------------------------------------------------- */
+
+static int plain(Parser *ps, const char *name, const Args *a, Step *st)
+{
+    if (a->n > 0)
+        return fail(ps, a->key_at[0], "%s takes no options", name);
+    identity(st->m);
+    if (strcmp(name, "gray") == 0) {
+        for (int i = 0; i < 3; i++)
+            st->m[i][0] = 0.299, st->m[i][1] = 0.587, st->m[i][2] = 0.114;
+    } else if (strcmp(name, "invert") == 0) {
+        for (int i = 0; i < 3; i++)
+            st->m[i][i] = -1, st->m[i][3] = 1;
+    } else if (strcmp(name, "sepia") == 0) {
+        const double s[3][3] = {{0.393, 0.769, 0.189}, {0.349, 0.686, 0.168}, {0.272, 0.534, 0.131}};
+        for (int i = 0; i < 3; i++)
+            for (int k = 0; k < 3; k++)
+                st->m[i][k] = s[i][k];
+    }
+    return 0;
+}
+
+static int eq(Parser *ps, const char *name, const Args *a, Step *st, Step *gamma_step,
+              int *ngamma)
+{
+    static const Opt opts[] = {{"contrast", 1, -1000, 1000}, {"brightness", 0, -1, 1},
+                               {"saturation", 1, 0, 3},      {"gamma", 1, 0.1, 10}};
+    double v[4];
+    if (find_num(ps, a, name, opts, 4, v) < 0)
+        return -1;
+    double c[3][4], s[3][4];
+    identity(c);
+    for (int i = 0; i < 3; i++)
+        c[i][i] = v[0], c[i][3] = 0.5 - 0.5 * v[0] + v[1]; /* (x − ½)·contrast + ½ + brightness */
+    saturation(s, v[2]);
+    compose(st->m, s, c);
+    *ngamma = 0;
+    if (v[3] != 1) {
+        gamma_step->kind = CHAIN_LUT1D;
+        gamma_step->interp = LUT_LINEAR;
+        gamma_step->lut = lut_get_power(1.0 / v[3], 4096);
+        *ngamma = gamma_step->lut ? 1 : 0;
+        if (!gamma_step->lut)
+            return fail(ps, name, "eq: out of memory");
+    }
+    return 0;
+}
+
+static int hue(Parser *ps, const char *name, const Args *a, Step *st)
+{
+    static const Opt opts[] = {{"degrees", 0, -36000, 36000}, {"saturation", 1, -10, 10}};
+    double v[2], r[3][4], s[3][4];
+    if (find_num(ps, a, name, opts, 2, v) < 0)
+        return -1;
+    hue_rotation(r, v[0]);
+    saturation(s, v[1]);
+    compose(st->m, s, r);
+    return 0;
+}
+
+static int matrix(Parser *ps, const char *name, const Args *a, Step *st)
+{
+    static const Opt opts[] = {
+        {"rr", 1, -2, 2}, {"rg", 0, -2, 2}, {"rb", 0, -2, 2}, {"ro", 0, -1, 1},
+        {"gr", 0, -2, 2}, {"gg", 1, -2, 2}, {"gb", 0, -2, 2}, {"go", 0, -1, 1},
+        {"br", 0, -2, 2}, {"bg", 0, -2, 2}, {"bb", 1, -2, 2}, {"bo", 0, -1, 1},
+    };
+    double v[12];
+    if (find_num(ps, a, name, opts, 12, v) < 0)
+        return -1;
+    for (int i = 0; i < 12; i++)
+        st->m[i / 4][i % 4] = v[i];
+    return 0;
+}
+
+static int swap(Parser *ps, const char *name, const Args *a, Step *st)
+{
+    const char *order = "bgr";
+    int olen = 3;
+    for (int i = 0; i < a->n; i++) {
+        if (a->klen[i] != 5 || strncmp(a->key[i], "order", 5) != 0)
+            return fail(ps, a->key_at[i], "unknown option '%.*s' for %s", a->klen[i], a->key[i],
+                        name);
+        order = a->val[i], olen = a->vlen[i];
+    }
+    int used[3] = {0, 0, 0};
+    memset(st->m, 0, sizeof(st->m));
+    for (int c = 0; c < 3; c++) {
+        const char *p = olen == 3 ? strchr("rgb", order[c]) : NULL;
+        if (!p || !order[c] || used[p - "rgb"]++)
+            return fail(ps, a->n ? a->val_at[a->n - 1] : name,
+                        "swap: order must be r, g and b in some order");
+        st->m[c][p - "rgb"] = 1; /* output channel c takes input channel order[c] */
+    }
+    return 0;
+}
+
+static int lut(Parser *ps, const char *name, const Args *a, Step *st, int dim)
+{
+    char path[1024] = "";
+    st->interp = dim == 3 ? LUT_TETRAHEDRAL : LUT_LINEAR;
+    for (int i = 0; i < a->n; i++) {
+        if (a->klen[i] == 4 && strncmp(a->key[i], "file", 4) == 0) {
+            snprintf(path, sizeof(path), "%.*s", a->vlen[i], a->val[i]);
+        } else if (a->klen[i] == 6 && strncmp(a->key[i], "interp", 6) == 0) {
+            const char *names3[] = {"nearest", "trilinear", "tetrahedral"};
+            const char *names1[] = {"nearest", "linear"};
+            int n = dim == 3 ? 3 : 2, j = 0;
+            const char **names = dim == 3 ? names3 : names1;
+            while (j < n && !(strlen(names[j]) == (size_t)a->vlen[i] &&
+                              strncmp(names[j], a->val[i], a->vlen[i]) == 0))
+                j++;
+            if (j == n)
+                return fail(ps, a->val_at[i], "%s: interp must be %s", name,
+                            dim == 3 ? "nearest, trilinear or tetrahedral" : "nearest or linear");
+            st->interp = j;
+        } else {
+            return fail(ps, a->key_at[i], "unknown option '%.*s' for %s", a->klen[i],
+                        a->key[i], name);
+        }
+    }
+    if (!path[0])
+        return fail(ps, name, "%s needs file=PATH.cube", name);
+    char why[512];
+    if (!(st->lut = lut_get(path, why, sizeof(why)))) {
+        snprintf(ps->err, ps->errlen, "-t %s: %s", name, why);
+        return -1;
+    }
+    if (st->lut->dim != dim) {
+        snprintf(ps->err, ps->errlen, "-t %s: '%s' is a %dD LUT, not %dD", name, path,
+                 st->lut->dim, dim);
+        return -1;
+    }
+    st->kind = dim == 3 ? CHAIN_LUT3D : CHAIN_LUT1D;
+    return 0;
+}
+
+/* Split "key=value:key=value" (up to end) into args. */
+static int split_args(Parser *ps, const char *s, const char *end, Args *a)
+{
+    a->n = 0;
+    while (s < end) {
+        const char *colon = memchr(s, ':', (size_t)(end - s));
+        const char *stop = colon ? colon : end;
+        const char *eqs = memchr(s, '=', (size_t)(stop - s));
+        if (!eqs || eqs == s)
+            return fail(ps, s, "expected key=value, got '%.*s'", (int)(stop - s), s);
+        if (a->n == 16)
+            return fail(ps, s, "too many options");
+        a->key[a->n] = a->key_at[a->n] = s;
+        a->klen[a->n] = (int)(eqs - s);
+        a->val[a->n] = a->val_at[a->n] = eqs + 1;
+        a->vlen[a->n] = (int)(stop - eqs - 1);
+        a->n++;
+        s = colon ? colon + 1 : end;
+    }
+    return 0;
+}
+
+static void to_op(const Step *st, ChainOp *op)
+{
+    memset(op, 0, sizeof(*op));
+    op->kind = st->kind;
+    op->interp = st->interp;
+    if (st->kind == CHAIN_AFFINE) {
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 4; j++)
+                op->m[i][j] = (float)st->m[i][j];
+        return;
+    }
+    op->size = st->lut->size;
+    op->lut = st->lut->data;
+    for (int c = 0; c < 3; c++) {
+        op->min[c] = st->lut->dmin[c];
+        op->scale[c] = (float)((op->size - 1) / ((double)st->lut->dmax[c] - st->lut->dmin[c]));
     }
 }
 
 int transform_parse(const char *spec, Transform *t, char *err, size_t errlen)
 {
-    for (size_t i = 0; i < sizeof(named) / sizeof(named[0]); i++) {
-        if (strcmp(spec, named[i].name) == 0) {
-            build(t, &named[i]);
-            return 0;
-        }
+    Parser ps = {spec, err, errlen};
+    Step steps[CHAIN_MAX_OPS];
+    int n = 0;
+    memset(t, 0, sizeof(*t));
+    snprintf(t->name, sizeof(t->name), "%s", spec);
+    const char *s = spec, *end = spec + strlen(spec);
+    if (s == end)
+        return fail(&ps, s, "empty transform");
+    while (s <= end) {
+        const char *comma = memchr(s, ',', (size_t)(end - s));
+        const char *stop = comma ? comma : end;
+        const char *eqs = memchr(s, '=', (size_t)(stop - s));
+        const char *name_end = eqs ? eqs : stop;
+        char name[32];
+        if (name_end == s)
+            return fail(&ps, s, "missing transform name");
+        snprintf(name, sizeof(name), "%.*s", (int)(name_end - s), s);
+        Args a;
+        if (split_args(&ps, eqs ? eqs + 1 : stop, stop, &a) < 0)
+            return -1;
+        if (n + 2 > CHAIN_MAX_OPS)
+            return fail(&ps, s, "more than %d steps", CHAIN_MAX_OPS);
+        Step *st = &steps[n];
+        memset(st, 0, sizeof(*st));
+        st->kind = CHAIN_AFFINE;
+        int rc, extra = 0;
+        if (!strcmp(name, "none") || !strcmp(name, "gray") || !strcmp(name, "invert") ||
+            !strcmp(name, "sepia"))
+            rc = plain(&ps, name, &a, st);
+        else if (!strcmp(name, "eq"))
+            rc = eq(&ps, name, &a, st, &steps[n + 1], &extra);
+        else if (!strcmp(name, "hue"))
+            rc = hue(&ps, name, &a, st);
+        else if (!strcmp(name, "matrix"))
+            rc = matrix(&ps, name, &a, st);
+        else if (!strcmp(name, "swap"))
+            rc = swap(&ps, name, &a, st);
+        else if (!strcmp(name, "lut3d"))
+            rc = lut(&ps, name, &a, st, 3);
+        else if (!strcmp(name, "lut1d"))
+            rc = lut(&ps, name, &a, st, 1);
+        else
+            return fail(&ps, s, "unknown transform '%s' (known: none, gray, invert, sepia, eq, "
+                                "hue, matrix, swap, lut3d, lut1d)", name);
+        if (rc < 0)
+            return -1;
+        if (strcmp(name, "none") != 0)
+            n += 1 + extra;
+        if (!comma)
+            break;
+        s = comma + 1;
+        if (s == end)
+            return fail(&ps, s, "missing transform after ','");
     }
-    snprintf(err, errlen, "-t: unknown transform '%s' (known: %s)", spec, transform_names());
-    return -1;
+    if (n == 0) {
+        t->identity = 1;
+        identity(steps[0].m);
+    }
+    if (n <= 1 && (n == 0 || steps[0].kind == CHAIN_AFFINE)) {
+        /* one affine step: integer fixed point, exact for invert and the identity */
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 4; j++)
+                t->affine.m[i][j] =
+                    (int32_t)lround(steps[0].m[i][j] * (j == 3 ? 255.0 : 1.0) * COLOUR_ONE);
+        return 0;
+    }
+    t->use_chain = 1;
+    t->chain.nops = n;
+    for (int i = 0; i < n; i++)
+        to_op(&steps[i], &t->chain.ops[i]);
+    return 0;
 }
+
+static const char *const named[] = {"none", "gray", "invert", "sepia"};
 
 int transform_named_count(void)
 {
@@ -50,10 +391,26 @@ int transform_named_count(void)
 
 const char *transform_named(int i)
 {
-    return named[i].name;
+    return named[i];
 }
 
-const char *transform_names(void)
+const char *transform_help(void)
 {
-    return "none, gray, invert, sepia";
+    return "  -t takes transforms joined by commas, each name[=key=value[:key=value...]];\n"
+           "  R, G, B are in [0,1] and every step's result is clamped to [0,1].\n"
+           "  none      the picture as decoded\n"
+           "  gray      R=G=B = 0.299 R + 0.587 G + 0.114 B\n"
+           "  invert    1 - v in every channel (FFmpeg's negate)\n"
+           "  sepia     R' = .393R+.769G+.189B, G' = .349R+.686G+.168B, B' = .272R+.534G+.131B\n"
+           "  eq        contrast=C (1), brightness=B (0), saturation=S (1), gamma=G (1):\n"
+           "            v' = (v - 0.5) C + 0.5 + B; then v'' = Y + S (v' - Y) with Y the\n"
+           "            BT.709 luma of v'; then v''^(1/G) (a 4096-entry table)\n"
+           "  hue       degrees=D (0), saturation=S (1): rotate R,G,B by D degrees about\n"
+           "            the gray axis, then saturation S as in eq\n"
+           "  matrix    rr rg rb ro gr gg gb go br bg bb bo: R' = rr R + rg G + rb B + ro, ...\n"
+           "            (identity by default; the colorchannelmixer idea)\n"
+           "  swap      order=xyz (bgr): output R,G,B take input channels x,y,z\n"
+           "  lut3d     file=F.cube, interp=nearest|trilinear|tetrahedral (tetrahedral)\n"
+           "  lut1d     file=F.cube, interp=nearest|linear (linear)\n"
+           "  e.g. -t eq=contrast=1.2:saturation=1.3,lut3d=file=assets/luts/teal-orange.cube\n";
 }

@@ -1,12 +1,11 @@
-/* Colour transforms: a small struct of parameters that both backends apply
- * per pixel after YUV→RGB. Each named transform is built by a constructor
- * from its parameters; the backends never switch on names.
+/* Colour transforms: what -t names, parsed into a small struct both backends
+ * apply per pixel after YUV→RGB. The syntax is FFmpeg's filter-chain idea:
  *
- *   none    identity
- *   gray    Y = 0.299 R + 0.587 G + 0.114 B (BT.601 luma) in all channels
- *   invert  255 - v in every channel
- *   sepia   the classic sepia-tone matrix (R' = .393R+.769G+.189B, ...)
- */
+ *   name[=key=value[:key=value…]][,name…]     e.g. "eq=contrast=1.2,lut3d=file=look.cube"
+ *
+ * A single affine transform (none, gray, invert, sepia, swap, matrix, or eq and
+ * hue without gamma) runs in integer fixed point; anything longer runs as a
+ * float chain (colour.h). The maths of each transform is in transform_help(). */
 #ifndef PINSTRIPE_GPU_TRANSFORM_H
 #define PINSTRIPE_GPU_TRANSFORM_H
 
@@ -19,18 +18,21 @@ extern "C" {
 #endif
 
 typedef struct Transform {
-    char name[32];
-    int identity;        /* 1: the affine map is the identity; skip it */
-    ColourAffine affine; /* applied to R,G,B */
+    char name[160];      /* the text it was parsed from */
+    int identity;        /* 1: nothing to do */
+    int use_chain;       /* 0: the integer affine map; 1: the float chain */
+    ColourAffine affine; /* R,G,B in COLOUR_FRAC fixed point */
+    Chain chain;         /* table pointers are host memory (lut.h's registry) */
 } Transform;
 
-/* Parse a -t argument into *t. Returns 0, or -1 with a one-line reason in err. */
+/* Parse a -t argument into *t. 0, or -1 with one line in err, saying where:
+ * "-t: unknown option 'contrst' for eq (at column 4)". */
 int transform_parse(const char *spec, Transform *t, char *err, size_t errlen);
-/* Names accepted by transform_parse, for --help: "none, gray, invert, sepia". */
-const char *transform_names(void);
-/* The named transforms one by one (the player's 't' key cycles through them). */
+/* The plain names, for the 't' key: none, gray, invert, sepia. */
 int transform_named_count(void);
 const char *transform_named(int i);
+/* A paragraph per transform with its options and maths, for --help. */
+const char *transform_help(void);
 
 #ifdef __cplusplus
 }
