@@ -112,6 +112,49 @@ invert_vs_negate)
   done
   ;;
 
+luts_vs_ffmpeg)
+  # lut3d (each interpolation) and lut1d against FFmpeg's own filters on a bgr24
+  # source (no YUV involved): within ±1 a channel; invert stays exact
+  luts=$(cd "$(dirname "$0")/../assets/luts" && pwd)
+  ff -f lavfi -i testsrc2=size=160x120:rate=10:duration=1 -f lavfi -i gradients=size=160x120:rate=10:duration=1 \
+     -filter_complex "[0][1]blend=all_mode=average,format=bgr24" -c:v rawvideo "$tmp/in.nut"
+  maxdiff() {
+    python3 - "$1" "$2" <<'PY'
+import sys
+a, b = open(sys.argv[1], "rb").read(), open(sys.argv[2], "rb").read()
+assert len(a) == len(b) and len(a) > 0, (len(a), len(b))
+print(max(abs(x - y) for x, y in zip(a, b)))
+PY
+  }
+  for lut in teal-orange bleach-bypass; do
+    for interp in nearest trilinear tetrahedral; do
+      ff -i "$tmp/in.nut" -vf "lut3d=file=$luts/$lut.cube:interp=$interp" -f rawvideo -pix_fmt bgr24 "$tmp/ref.raw"
+      expect 0 -q --no-display -t "lut3d=file=$luts/$lut.cube:interp=$interp" -c rawvideo -o "$tmp/out.nut" "$tmp/in.nut"
+      raw "$tmp/out.nut" "$tmp/out.raw"
+      d=$(maxdiff "$tmp/out.raw" "$tmp/ref.raw"); echo "lut3d $lut $interp: max difference $d"
+      [ "$d" -le 1 ] || fail "lut3d $lut interp=$interp differs from FFmpeg by $d"
+    done
+  done
+  for interp in nearest linear; do
+    ff -i "$tmp/in.nut" -vf "lut1d=file=$luts/s-curve.cube:interp=$interp" -f rawvideo -pix_fmt bgr24 "$tmp/ref.raw"
+    expect 0 -q --no-display -t "lut1d=file=$luts/s-curve.cube:interp=$interp" -c rawvideo -o "$tmp/out.nut" "$tmp/in.nut"
+    raw "$tmp/out.nut" "$tmp/out.raw"
+    d=$(maxdiff "$tmp/out.raw" "$tmp/ref.raw"); echo "lut1d $interp: max difference $d"
+    [ "$d" -le 1 ] || fail "lut1d interp=$interp differs from FFmpeg by $d"
+  done
+  # a chain with invert in it still matches negate exactly when the rest is the identity
+  ff -i "$tmp/in.nut" -vf negate -f rawvideo -pix_fmt bgr24 "$tmp/ref.raw"
+  expect 0 -q --no-display -t "invert,matrix=rr=1,swap=order=rgb" -c rawvideo -o "$tmp/out.nut" "$tmp/in.nut"
+  raw "$tmp/out.nut" "$tmp/out.raw"
+  cmp "$tmp/out.raw" "$tmp/ref.raw" || fail "invert,matrix,swap differs from negate"
+  # bad -t: one line with the column, exit 1
+  expect 1 -q --no-display -t "eq=contrst=1.2" -o "$tmp/x.nut" "$tmp/in.nut"
+  one_line "-t: unknown option 'contrst' for eq (at column 4)"
+  printf 'LUT_3D_SIZE 2\n0 0 0\n' >"$tmp/short.cube"
+  expect 1 -q --no-display -t "lut3d=file=$tmp/short.cube" -o "$tmp/x.nut" "$tmp/in.nut"
+  one_line "short.cube:2: 1 entries, LUT_3D_SIZE 2 needs 8"
+  ;;
+
 yuv_bt709_limited|yuv_bt709_full|yuv_bt601_limited|yuv_bt601_full)
   IFS=_ read -r _ matrix range <<<"$case_name"
   cs=$([ "$matrix" = bt709 ] && echo bt709 || echo smpte170m)

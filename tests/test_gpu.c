@@ -7,7 +7,9 @@
 #include <string.h>
 
 #include "gpu/stage.h"
+#include "gpu/lut.h"
 #include "tests/check.h"
+#include "tests/luts.h"
 
 #define FRAMES 4 /* more than the CUDA stage keeps in flight */
 
@@ -114,10 +116,10 @@ static int one(PixLayout layout, int w, int h, int stripes, const char *tname, i
     size_t ob = (size_t)3 * w * h;
     for (int i = 0; i < FRAMES; i++) {
         CHECK(memcmp(cpu.out[i], cuda.out[i], ob) == 0,
-              "%s %dx%d %d stripes -t %s frame %d%s: CUDA differs from CPU",
+              "%s %dx%d %d stripes -t %.60s frame %d%s: CUDA differs from CPU",
               pix_layout_name(layout), w, h, stripes, tname, i, banded ? " banded" : "");
         CHECK(memcmp(cuda.out[i], pageable.out[i], ob) == 0,
-              "%s %dx%d %d stripes -t %s frame %d%s: pageable differs from pinned",
+              "%s %dx%d %d stripes -t %.60s frame %d%s: pageable differs from pinned",
               pix_layout_name(layout), w, h, stripes, tname, i, banded ? " banded" : "");
     }
 end:
@@ -158,6 +160,20 @@ int main(void)
                         combos++;
                     }
                 }
+    /* the float chains: every interpolation and step, fewer geometries (the CPU
+     * reference is slow), one 1080p */
+    test_luts_make();
+    for (int l = 0; l < 3; l++)
+        for (int s = 0; s < 6; s++)
+            for (int n = 1; n <= 8; n += n == 1 ? 2 : 5) /* 1, 3, 8 */
+                for (int t = 0; t < TEST_CHAINS; t++) {
+                    if (n > sizes[s][1] || (sizes[s][1] == 1080 && (n != 3 || l != 0)))
+                        continue;
+                    one(layouts[l], sizes[s][0], sizes[s][1], n, test_chain[t], 1);
+                    combos++;
+                }
+    test_luts_remove();
+    lut_registry_clear();
     printf("%d combinations of layout, size, stripes, transform and banding compared\n", combos);
     return CHECK_DONE();
 }
