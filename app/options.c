@@ -2,6 +2,8 @@
  * "--name value" or "--name=value"; short ones "-t value". */
 #include "app/options.h"
 
+#include "gpu/transform.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,7 +29,7 @@ static const OptionSpec specs[] = {
     {'i', "input", OPT_STRING, F(input), "INPUT", NULL, 0, 0,
      "input file or URL (or give it as the last argument)"},
     {'t', "transform", OPT_STRING, F(transform), "NAME", "none", 0, 0,
-     "colour transform: none, gray, invert, sepia"},
+     "colour transform or chain (below)"},
     {'o', "output", OPT_STRING, F(output), "FILE", NULL, 0, 0,
      "write the processed video (container from the name)"},
     {'c', "codec", OPT_STRING, F(codec), "NAME", NULL, 0, 0,
@@ -177,18 +179,15 @@ void options_help(const char *prog)
             printf(" [%s]", s->def);
         printf("\n");
     }
-    printf("\ntransforms (-t):\n"
-           "  none    the picture as decoded\n"
-           "  gray    Y = 0.299 R + 0.587 G + 0.114 B in every channel\n"
-           "  invert  255 - v in every channel\n"
-           "  sepia   R' = .393R+.769G+.189B, G' = .349R+.686G+.168B, B' = .272R+.534G+.131B\n"
-           "\nkeys (in the window):\n"
+    printf("\ntransforms (-t):\n%s", transform_help());
+    printf("\nkeys (in the window):\n"
            "  q, Esc  quit (closing the window does the same)\n"
            "  space   pause / resume\n"
            "  s       step one frame (while paused)\n"
            "  f       full screen on/off\n"
            "  o       overlay on/off\n"
-           "  t       next transform (-t first, then none, gray, invert, sepia)\n"
+           "  t       next transform: -t first, then none, gray, invert, sepia and the\n"
+           "          sample looks in assets/luts\n"
            "  → / ←   seek 10 s forward / back\n"
            "  ↑ / ↓   seek 60 s forward / back\n"
            "\nexit codes: 0 done; 1 bad usage; 2 input cannot be opened or has no video;\n"

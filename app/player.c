@@ -368,12 +368,24 @@ int player_run(const Options *o)
         fail("%s", err);
         return EXIT_USAGE;
     }
+    /* 't' cycles: -t first, then the plain transforms, then the sample looks */
     p->presets[p->npresets++] = p->transform;
-    for (int i = 0; i < transform_named_count() && p->npresets < 16; i++) {
+    for (int i = 0; i < transform_named_count() + 4 && p->npresets < 16; i++) {
+        static const char *looks[] = {"teal-orange", "bleach-bypass", "warm-film", "s-curve"};
+        char spec[1200];
         Transform t;
-        if (strcmp(transform_named(i), p->transform.name) != 0 &&
-            transform_parse(transform_named(i), &t, err, sizeof(err)) == 0)
+        const char *dir = getenv("PINSTRIPE_ASSETS") ? getenv("PINSTRIPE_ASSETS") : PINSTRIPE_ASSETS;
+        if (i < transform_named_count())
+            snprintf(spec, sizeof(spec), "%s", transform_named(i));
+        else
+            snprintf(spec, sizeof(spec), "%s=file=%s/luts/%s.cube", i == transform_named_count() + 3 ? "lut1d" : "lut3d",
+                     dir, looks[i - transform_named_count()]);
+        if (strcmp(spec, p->transform.name) != 0 && transform_parse(spec, &t, err, sizeof(err)) == 0) {
+            const char *slash = strrchr(spec, '/');
+            if (slash) /* show the look's file name, not its whole path */
+                snprintf(t.name, sizeof(t.name), "%.5s %s", spec, slash + 1);
             p->presets[p->npresets++] = t;
+        }
     }
     if (parse_backend(o->backend, &backend) < 0) {
         fail("--backend: '%s' is not auto, cuda or cpu", o->backend);

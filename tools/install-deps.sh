@@ -7,7 +7,7 @@ set -euo pipefail
 pkgs=(build-essential cmake pkg-config
       libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libavdevice-dev ffmpeg
       libopencv-core-dev libopencv-imgproc-dev libopencv-highgui-dev
-      xvfb xauth xdotool python3)
+      xvfb xauth xdotool python3 clang libclang-rt-14-dev)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

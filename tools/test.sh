@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds pinstripe with warnings as errors and runs the whole test suite
-# (ctest), then again under AddressSanitizer + UndefinedBehaviorSanitizer.
+# (ctest), then again under AddressSanitizer + UndefinedBehaviorSanitizer,
+# then the libFuzzer targets for FUZZ_SECONDS (20) each.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 start=$(date +%s)
@@ -12,4 +13,15 @@ start=$(date +%s)
 (cd "$top/build-asan" &&
   ASAN_OPTIONS=protect_shadow_gap=0:detect_leaks=1 LSAN_OPTIONS=suppressions=$top/tests/lsan.supp UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
   ctest --output-on-failure -j2)
+# libFuzzer on the .cube and -t parsers, for a bounded time
+CC=clang cmake -S "$top" -B "$top/build-fuzz" -DPINSTRIPE_FUZZ=ON -DCMAKE_BUILD_TYPE=Debug >/dev/null
+cmake --build "$top/build-fuzz" -j"$(nproc)" >/dev/null
+for t in cube chain; do
+  corpus=$(mktemp -d)
+  "$top/build-fuzz/fuzz_$t" -max_total_time="${FUZZ_SECONDS:-20}" -print_final_stats=0 \
+    "$corpus" "$top/tests/fuzz/$t" 2>"$corpus.log" ||
+    { tail -n 40 "$corpus.log" >&2; echo "fuzz_$t found a crash" >&2; exit 1; }
+  echo "fuzz_$t: $(grep -o 'Done [0-9]* runs in [0-9]* second(s)' "$corpus.log")"
+  rm -rf "$corpus" "$corpus.log"
+done
 echo "tests: all passed in $(( $(date +%s) - start )) s"
