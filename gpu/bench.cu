@@ -269,7 +269,7 @@ static double stage_run(int w, int h, const char *tname, int stripes)
         if (r >= 0)
             per[r] = (last - first) / n;
         if (r == reps - 1 && verbose)
-            fprintf(stderr, "  %dp -t %s: per frame, summed over stripes: upload %.4f, kernel %.4f, "
+            fprintf(stderr, "  %dp -t %.40s: per frame, summed over stripes: upload %.4f, kernel %.4f, "
                             "download %.4f ms; host submit %.1f us\n",
                     h, tname, up / n, kern / n, down / n, 1000 * submit / n);
     }
@@ -368,6 +368,29 @@ static double npp_run(int w, int h)
 }
 #endif
 
+// A smooth test look of size³ (a mild S-curve with a warm shift) as a .cube file.
+static void write_cube(const char *path, int size)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "pinstripe-bench: cannot write %s\n", path);
+        exit(3);
+    }
+    fprintf(f, "LUT_3D_SIZE %d\n", size);
+    for (int b = 0; b < size; b++)
+        for (int g = 0; g < size; g++)
+            for (int r = 0; r < size; r++) {
+                float v[3] = {(float)r / (size - 1), (float)g / (size - 1), (float)b / (size - 1)};
+                for (int c = 0; c < 3; c++) {
+                    float x = v[c] * (c == 0 ? 1.05f : c == 2 ? 0.92f : 1.0f);
+                    x = x < 0 ? 0 : x > 1 ? 1 : x;
+                    v[c] = x * x * (3 - 2 * x);
+                }
+                fprintf(f, "%.6f %.6f %.6f\n", v[0], v[1], v[2]);
+            }
+    fclose(f);
+}
+
 static void row(const char *name, double ms, double up_bytes, double down_bytes, double bound)
 {
     double gbs = (up_bytes + down_bytes) / (ms * 1e6);
@@ -442,6 +465,21 @@ int main(int argc, char **argv)
             snprintf(name, sizeof name, "pinstripe stage %dp, %d stripes%s, -t %s", h, stripes,
                      plain ? " plain" : "", tnames[t]);
             row(name, stage_run(w, h, tnames[t], stripes), up, down, bound);
+        }
+        if (si == 0) { // chains at 1080p: must stay within 1.10x of a single transform
+            double single = stage_run(w, h, "invert", stripes);
+            for (int lsize = 33; lsize <= 65; lsize += 32) {
+                char path[64], spec[256];
+                snprintf(path, sizeof path, "/tmp/pinstripe-bench-%d.cube", lsize);
+                write_cube(path, lsize);
+                snprintf(spec, sizeof spec,
+                         "eq=contrast=1.2:saturation=1.3,hue=degrees=20,lut3d=file=%s", path);
+                double ms = stage_run(w, h, spec, stripes);
+                snprintf(name, sizeof name, "chain eq,hue,lut3d %d³ %dp (÷ invert: %.3f)", lsize,
+                         h, ms / single);
+                row(name, ms, up, down, bound);
+                remove(path);
+            }
         }
 #ifdef PINSTRIPE_HAVE_NPP
         snprintf(name, sizeof name, "NPP YUV420ToBGR %dp, 3 streams, 4 in flight", h);

@@ -24,13 +24,14 @@ PINSTRIPE_CUDA_SETS=2 PINSTRIPE_CUDA_DEPTH=6 "$pk/test_gpu" 2>&1 | tail -n 5 | t
 [ "${PIPESTATUS[0]}" = 0 ] || status=1
 
 log "binary: CUDA vs CPU vs pageable, odd height"
-for t in none gray invert sepia; do
+for t in none gray invert sepia "eq=contrast=1.2:saturation=1.3:gamma=1.2,hue=degrees=20,lut3d=file=$top/assets/luts/teal-orange.cube" \
+         "lut3d=file=$top/assets/luts/warm-film.cube:interp=trilinear,lut1d=file=$top/assets/luts/s-curve.cube"; do
   for s in 1 3 8; do
-    "$pk/pinstripe" -q --backend cpu --no-display -t $t --stripes $s -c rawvideo -o "$tmp/cpu.nut" "$pk/odd.mkv" &&
-    "$pk/pinstripe" -q --backend cuda --no-display -t $t --stripes $s -c rawvideo -o "$tmp/cuda.nut" "$pk/odd.mkv" &&
-    "$pk/pinstripe" -q --backend cuda --pageable --no-display -t $t --stripes $s -c rawvideo -o "$tmp/pg.nut" "$pk/odd.mkv" &&
+    "$pk/pinstripe" -q --backend cpu --no-display -t "$t" --stripes $s -c rawvideo -o "$tmp/cpu.nut" "$pk/odd.mkv" &&
+    "$pk/pinstripe" -q --backend cuda --no-display -t "$t" --stripes $s -c rawvideo -o "$tmp/cuda.nut" "$pk/odd.mkv" &&
+    "$pk/pinstripe" -q --backend cuda --pageable --no-display -t "$t" --stripes $s -c rawvideo -o "$tmp/pg.nut" "$pk/odd.mkv" &&
     cmp "$tmp/cpu.nut" "$tmp/cuda.nut" && cmp "$tmp/cuda.nut" "$tmp/pg.nut" &&
-    echo "-t $t --stripes $s: cpu = cuda = cuda --pageable ($(stat -c %s "$tmp/cpu.nut") bytes)" || { echo "-t $t --stripes $s: DIFFER"; status=1; }
+    echo "-t ${t##*/} --stripes $s: cpu = cuda = cuda --pageable ($(stat -c %s "$tmp/cpu.nut") bytes)" || { echo "-t $t --stripes $s: DIFFER"; status=1; }
   done
 done | tee "$out/equal.txt"
 
