@@ -28,7 +28,7 @@ typedef struct OptionSpec {
 static const OptionSpec specs[] = {
     {'i', "input", OPT_STRING, F(input), "INPUT", NULL, 0, 0,
      "input file or URL (or give it as the last argument)"},
-    {'t', "transform", OPT_STRING, F(transform), "NAME", "none", 0, 0,
+    {'t', "transform", OPT_STRING, F(transform), "CHAIN", "none", 0, 0,
      "colour transform or chain (below)"},
     {'o', "output", OPT_STRING, F(output), "FILE", NULL, 0, 0,
      "write the processed video (container from the name)"},
