@@ -20,7 +20,12 @@ int main(int argc, char **argv)
         printf("pinstripe %s\n", PINSTRIPE_VERSION);
         return EXIT_OK;
     }
-    if (!o.input) {
+    if (o.webcam && o.input) {
+        fprintf(stderr, "pinstripe: --webcam %s and INPUT '%s': give one or the other\n", o.webcam,
+                o.input);
+        return EXIT_USAGE;
+    }
+    if (!o.input && !o.webcam) {
         fprintf(stderr, "pinstripe: no input given (usage: pinstripe [options] INPUT; see --help)\n");
         return EXIT_USAGE;
     }

@@ -10,7 +10,9 @@
 #include <string.h>
 
 
-typedef enum { OPT_FLAG, OPT_STRING, OPT_INT } OptType;
+/* OPT_OPTIONAL: a string whose value may be left out (the default is used);
+ * a following argument that does not start with '-' is taken as the value. */
+typedef enum { OPT_FLAG, OPT_STRING, OPT_INT, OPT_OPTIONAL } OptType;
 
 typedef struct OptionSpec {
     char short_name; /* 0: none */
@@ -47,6 +49,18 @@ static const OptionSpec specs[] = {
      "stop after N frames (0: all)"},
     {'f', "format", OPT_STRING, F(format), "NAME", NULL, 0, 0,
      "input format for libavformat/libavdevice (v4l2, lavfi, ...)"},
+    {0, "webcam", OPT_OPTIONAL, F(webcam), "[DEV]", "/dev/video0", 0, 0,
+     "live from a V4L2 camera (default /dev/video0)"},
+    {0, "video-size", OPT_STRING, F(video_size), "WxH", NULL, 0, 0,
+     "size to ask the camera for (e.g. 1280x720)"},
+    {0, "framerate", OPT_STRING, F(framerate), "N", NULL, 0, 0, "frame rate to ask the camera for"},
+    {0, "input-format", OPT_STRING, F(input_format), "NAME", NULL, 0, 0,
+     "camera pixel format to ask for (yuyv422, mjpeg, nv12, ...)"},
+    {0, "live", OPT_FLAG, F(live), NULL, NULL, 0, 0,
+     "treat INPUT as live: newest frame first, drop old ones, no buffering (files and\n"
+     "                           test sources are read at their own frame rate)"},
+    {0, "debug-display-delay", OPT_INT, F(display_delay), "MS", "0", 0, 10000,
+     "for tests: the display takes MS longer for every frame"},
     {0, "no-overlay", OPT_FLAG, F(no_overlay), NULL, NULL, 0, 0, "start with the overlay off"},
     {0, "overlay", OPT_FLAG, F(overlay), NULL, NULL, 0, 0,
      "burn the overlay into the -o file too (off by default)"},
@@ -69,6 +83,7 @@ static int set_value(const OptionSpec *s, Options *o, const char *val, char *err
         *(int *)field = 1;
         return 0;
     case OPT_STRING:
+    case OPT_OPTIONAL:
         *(const char **)field = val;
         return 0;
     case OPT_INT: {
@@ -107,7 +122,8 @@ int options_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
 {
     memset(o, 0, sizeof(*o));
     for (size_t i = 0; i < NSPECS; i++)
-        if (specs[i].def && set_value(&specs[i], o, specs[i].def, err, errlen) < 0)
+        if (specs[i].def && specs[i].type != OPT_OPTIONAL &&
+            set_value(&specs[i], o, specs[i].def, err, errlen) < 0)
             return -1;
     int only_positional = 0;
     for (int i = 1; i < argc; i++) {
@@ -143,6 +159,8 @@ int options_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
             o->input = a;
             continue;
         }
+        if (s->type == OPT_OPTIONAL && !val)
+            val = i + 1 < argc && argv[i + 1][0] != '-' ? argv[++i] : s->def;
         if (s->type != OPT_FLAG && !val) {
             if (i + 1 >= argc) {
                 snprintf(err, errlen, "--%s needs a value (%s)", s->long_name, s->metavar);
@@ -190,6 +208,9 @@ void options_help(const char *prog)
            "          sample looks in assets/luts\n"
            "  → / ←   seek 10 s forward / back\n"
            "  ↑ / ↓   seek 60 s forward / back\n"
+           "\nlive mode (--webcam, --live): the newest frame is shown as soon as it is ready;\n"
+           "frames that fall behind are dropped and counted, so the delay from capture to\n"
+           "display stays bounded (the overlay and --stats show it and the drops).\n"
            "\nexit codes: 0 done; 1 bad usage; 2 input cannot be opened or has no video;\n"
            "3 runtime failure (GPU, output, display); 130 interrupted (SIGINT).\n");
 }

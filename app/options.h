@@ -21,6 +21,10 @@ typedef struct Options {
     int overlay;
     int no_pacing;
     const char *stats;
+    const char *webcam; /* the V4L2 device, or NULL */
+    const char *video_size, *framerate, *input_format;
+    int live;
+    long long display_delay;
     int verbose;
     int quiet;
     int help;

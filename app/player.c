@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include "app/pacing.h"
 #include "app/stats.h"
@@ -46,6 +47,8 @@ typedef struct Player {
     int display_open;
     int overlay_on;
     const char *backend_name;
+    int live;        /* --webcam or --live */
+    const char *url; /* what is played */
 
     pthread_t stage_thread, sig_thread;
     int stage_started, sig_started;
@@ -59,7 +62,8 @@ typedef struct Player {
     double start_ms, sec_mark_ms, fps_last, display_ms;
     long long sec_mark_frames;
     int paused, step, fullscreen;
-    long long drops; /* frames dropped (live inputs; files never drop) */
+    long long drops;         /* frames dropped (live inputs; files never drop) */
+    long long display_drops; /* of which the display skipped for a newer one */
     int serial;           /* frames of other serials are from before a seek */
     int64_t last_pts;     /* of the last frame shown */
     int last_shown_valid;
@@ -137,6 +141,7 @@ static void *stage_main(void *arg)
                 break;
             }
             o->pts = i->pts, o->index = i->index, o->serial = i->serial;
+            o->capture_ms = i->capture_ms;
             ring_read_end(p->in);
             ring_write_end(p->out);
             head = (head + 1) % depth;
@@ -194,8 +199,13 @@ static void overlay_lines(Player *p, const FrameBuf *f)
                  f->t.decode_ms, f->t.work_ms, f->t.stage_ms, p->display_ms);
     snprintf(l[3], sizeof(l[3]), "rings: in %d/%d  out %d/%d  dropped %lld",
              ring_fill(p->in), ring_size(p->in), ring_fill(p->out), ring_size(p->out), p->drops);
-    snprintf(l[4], sizeof(l[4]), "frame %lld  %.2f s%s", (long long)f->index, pos,
-             p->paused ? "  paused" : "");
+    if (p->live)
+        snprintf(l[4], sizeof(l[4]), "frame %lld  latency %.1f ms (median %.1f, p99 %.1f)",
+                 (long long)f->index, clock_now_ms() - f->capture_ms,
+                 stats_quantile(p->stats, STAT_LATENCY, 0.5), stats_quantile(p->stats, STAT_LATENCY, 0.99));
+    else
+        snprintf(l[4], sizeof(l[4]), "frame %lld  %.2f s%s", (long long)f->index, pos,
+                 p->paused ? "  paused" : "");
     const char *lines[5] = {l[0], l[1], l[2], l[3], l[4]};
     overlay_draw((FrameBuf *)f, lines, 5);
 }
@@ -226,7 +236,7 @@ static void seek_by(Player *p, double delta)
     if (decoder_seek(p->dec, target, p->serial + 1) == 0)
         p->serial++;
     else if (p->o->verbose)
-        say(p, "'%s' is not seekable", p->o->input);
+        say(p, "'%s' is not seekable", p->url);
 }
 
 /* Act on a key. 1: quit asked for. */
@@ -279,7 +289,7 @@ static int display_loop(Player *p)
 {
     const DecoderInfo *di = decoder_info(p->dec);
     int windowed = p->display != &display_null;
-    int paced = windowed && !p->o->no_pacing;
+    int paced = windowed && !p->o->no_pacing && !p->live; /* live: as soon as it is ready */
     PaceClock pace;
     pace_init(&pace, di->tb_num, di->tb_den);
     char err[512];
@@ -292,6 +302,11 @@ static int display_loop(Player *p)
             return 0; /* end of stream, or stopped */
         if (f->serial != p->serial) { /* from before a seek: never shown */
             ring_read_end(p->out);
+            continue;
+        }
+        if (p->live && ring_readable(p->out) > 0) { /* a newer frame is ready: drop this one */
+            ring_read_end(p->out);
+            p->display_drops++;
             continue;
         }
         p->step = 0;
@@ -320,10 +335,16 @@ static int display_loop(Player *p)
             ring_read_end(p->out);
             return -1;
         }
+        if (p->o->display_delay > 0) { /* --debug-display-delay: a slow display, for tests */
+            long long ms = p->o->display_delay;
+            nanosleep(&(struct timespec){ms / 1000, (ms % 1000) * 1000000L}, NULL);
+        }
         double show_t1 = clock_now_ms();
         p->display_ms = show_t1 - show_t0;
         trace_frame(p->trace, f, show_t0, show_t1);
-        stats_frame(p->stats, f, p->display_ms, show_t1);
+        p->drops = ring_drops(p->in) + p->display_drops;
+        stats_frame(p->stats, f, p->display_ms, show_t1, ring_fill(p->in), ring_fill(p->out),
+                    p->drops);
         p->last_pts = f->pts, p->last_shown_valid = 1;
         ring_read_end(p->out);
         p->shown++;
@@ -415,7 +436,17 @@ int player_run(const Options *o)
         p->sig_started = 1;
 
     int dcode;
-    if (!(p->dec = decoder_open(o->input, o->format, err, sizeof(err), &dcode))) {
+    p->live = o->live || o->webcam;
+    p->url = o->webcam ? o->webcam : o->input;
+    DecoderOptions dopt = {
+        .format = o->format ? o->format : o->webcam ? "v4l2" : NULL,
+        .live = p->live,
+        .realtime = o->live && !o->webcam, /* a camera paces itself; anything else is read at its rate */
+        .video_size = o->video_size,
+        .framerate = o->framerate,
+        .input_format = o->input_format,
+    };
+    if (!(p->dec = decoder_open(p->url, &dopt, err, sizeof(err), &dcode))) {
         fail("%s", err);
         code = dcode == DECODER_ERR_USAGE ? EXIT_USAGE : EXIT_INPUT;
         goto end;
@@ -428,7 +459,7 @@ int player_run(const Options *o)
         goto end;
     }
     if (o->verbose)
-        say(p, "'%s': %s %dx%d %s → %s, time base %d/%d, %d/%d fps", o->input, di->codec,
+        say(p, "'%s': %s %dx%d %s → %s, time base %d/%d, %d/%d fps", p->url, di->codec,
             di->fmt.width, di->fmt.height, di->src_pix_fmt, pix_layout_name(di->fmt.layout),
             di->tb_num, di->tb_den, di->rate_num, di->rate_den);
 
@@ -473,13 +504,15 @@ int player_run(const Options *o)
     HostMemKind mem = stage_host_memory(p->stage);
     FrameFormat bgr = {PIX_BGR24, di->fmt.width, di->fmt.height, 1};
     int depth = stage_depth(p->stage);
-    int in_slots = depth + 4 > IN_SLOTS_MIN ? depth + 4 : IN_SLOTS_MIN;
+    /* live: short rings, so what waits in them is little and recent */
+    int in_slots = p->live ? depth + 2 : depth + 4 > IN_SLOTS_MIN ? depth + 4 : IN_SLOTS_MIN;
     if (!(p->in = ring_create(in_slots, &in_fmt, mem, err, sizeof(err))) ||
         !(p->out = ring_create(depth + 2, &bgr, mem, err, sizeof(err)))) {
         fail("frame rings: %s", err);
         code = EXIT_RUNTIME;
         goto end;
     }
+    ring_set_drop_oldest(p->in, p->live); /* live capture never waits for the pipeline */
 
     if (p->display->open("pinstripe", di->fmt.width, di->fmt.height, err, sizeof(err)) < 0) {
         fail("display: %s", err);
@@ -542,6 +575,8 @@ end:
         atomic_store(&p->sig_done, 1);
         pthread_join(p->sig_thread, NULL);
     }
+    if (p->in && p->stats)
+        stats_set_drops(p->stats, ring_drops(p->in) + p->display_drops);
     if (p->stats && p->start_ms > 0 &&
         stats_finish(p->stats, o->quiet ? NULL : stderr, clock_now_ms() - p->start_ms,
                      p->backend_name, err, sizeof(err)) < 0) {

@@ -60,8 +60,8 @@ double hist_quantile(const Histogram *h, double q)
     return HIST_MIN_MS * pow(HIST_RATIO, HIST_BINS);
 }
 
-static const char *names[STAT_COUNT] = {"decode", "upload", "kernel", "download",
-                                        "stripes", "stage", "display"};
+static const char *names[STAT_COUNT] = {"decode", "upload", "kernel",  "download",
+                                        "stripes", "stage",  "display", "latency"};
 
 struct Stats {
     Histogram *h[STAT_COUNT];
@@ -95,11 +95,13 @@ oom:
     return NULL;
 }
 
-void stats_frame(Stats *s, const FrameBuf *f, double display_ms, double shown_ms)
+void stats_frame(Stats *s, const FrameBuf *f, double display_ms, double shown_ms, int in_fill,
+                 int out_fill, long long drops)
 {
     const FrameTimings *t = &f->t;
+    double latency = f->capture_ms > 0 ? shown_ms - f->capture_ms : 0;
     double v[STAT_COUNT] = {t->decode_ms, t->upload_ms, t->kernel_ms, t->download_ms,
-                            t->work_ms,   t->stage_ms,  display_ms};
+                            t->work_ms,   t->stage_ms,  display_ms,   latency};
     for (int i = 0; i < STAT_COUNT; i++)
         hist_add(s->h[i], v[i]);
     if (s->frames == 0)
@@ -111,13 +113,24 @@ void stats_frame(Stats *s, const FrameBuf *f, double display_ms, double shown_ms
                 shown_ms - s->t0);
         for (int i = 0; i < STAT_COUNT; i++)
             fprintf(s->f, ",\"%s_ms\":%.4f", names[i], v[i]);
-        fputc('}', s->f);
+        fprintf(s->f, ",\"in_fill\":%d,\"out_fill\":%d,\"dropped\":%lld}", in_fill, out_fill,
+                drops);
     }
 }
 
 void stats_drop(Stats *s, long long n)
 {
     s->drops += n;
+}
+
+void stats_set_drops(Stats *s, long long total)
+{
+    s->drops = total;
+}
+
+double stats_quantile(const Stats *s, StatKind k, double q)
+{
+    return hist_quantile(s->h[k], q);
 }
 
 long long stats_frames(const Stats *s)

@@ -68,6 +68,7 @@ typedef struct FrameBuf {
     int64_t pts;         /* in the source stream's time base */
     int64_t index;       /* 0-based frame number */
     int serial;          /* bumps on flush (seek, size change) */
+    double capture_ms;   /* when it left the demuxer (host clock): latency starts here */
     FrameTimings t;
 } FrameBuf;
 

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include <libavcodec/avcodec.h>
 #ifdef PINSTRIPE_HAVE_AVDEVICE
@@ -46,6 +47,15 @@ struct Decoder {
     int serial;
     atomic_llong frames;
     int64_t last_pts, pts_step;
+    DecoderOptions opt;
+    /* capture times of recent packets, by pts, so a frame can carry its own */
+    struct {
+        int64_t pts;
+        double ms;
+    } cap[64];
+    int64_t rt_pts0;  /* realtime pacing: first pts and when it was released */
+    double rt_wall0;
+    int rt_started;
     double mark_ms; /* end of the previous hand-off: decode time counts from here */
     int rc;
     char error[512];
@@ -65,9 +75,10 @@ static int is_plain_path(const char *url)
     return !colon || (slash && slash < colon);
 }
 
-static Decoder *open_input(const char *url, const char *format, char *err, size_t errlen,
-                           int *code)
+static Decoder *open_input(const char *url, const DecoderOptions *opt, char *err,
+                           size_t errlen, int *code)
 {
+    const char *format = opt->format;
     char why[256];
     Decoder *d = calloc(1, sizeof(*d));
     *code = DECODER_ERR_INPUT;
@@ -97,7 +108,21 @@ static Decoder *open_input(const char *url, const char *format, char *err, size_
             goto fail;
         }
     }
-    int rc = avformat_open_input(&d->fmt, url, ifmt, NULL);
+    d->opt = *opt;
+    AVDictionary *dict = NULL;
+    if (opt->video_size)
+        av_dict_set(&dict, "video_size", opt->video_size, 0);
+    if (opt->framerate)
+        av_dict_set(&dict, "framerate", opt->framerate, 0);
+    if (opt->input_format)
+        av_dict_set(&dict, "input_format", opt->input_format, 0);
+    if (opt->live) { /* no probing delay, no packet buffering */
+        av_dict_set(&dict, "fflags", "nobuffer", 0);
+        av_dict_set(&dict, "probesize", "32768", 0);
+        av_dict_set(&dict, "analyzeduration", "0", 0);
+    }
+    int rc = avformat_open_input(&d->fmt, url, ifmt, &dict);
+    av_dict_free(&dict);
     if (rc < 0) {
         av_err(rc, why, sizeof(why));
         snprintf(err, errlen, "cannot open '%s': %s", url, why);
@@ -127,7 +152,10 @@ static Decoder *open_input(const char *url, const char *format, char *err, size_
         goto fail;
     }
     d->dec->thread_count = 0; /* one per core */
-    d->dec->thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE;
+    /* frame threads hold frames back; a live source wants each frame at once */
+    d->dec->thread_type = opt->live ? FF_THREAD_SLICE : FF_THREAD_FRAME | FF_THREAD_SLICE;
+    if (opt->live)
+        d->dec->flags |= AV_CODEC_FLAG_LOW_DELAY;
     d->dec->pkt_timebase = st->time_base;
     if ((rc = avcodec_open2(d->dec, codec, NULL)) < 0) {
         av_err(rc, why, sizeof(why));
@@ -164,10 +192,12 @@ fail:
     return NULL;
 }
 
-Decoder *decoder_open(const char *url, const char *format, char *err, size_t errlen, int *code)
+Decoder *decoder_open(const char *url, const DecoderOptions *opt, char *err, size_t errlen,
+                      int *code)
 {
+    DecoderOptions none = {0};
     avlog_quiet_begin();
-    Decoder *d = open_input(url, format, err, errlen, code);
+    Decoder *d = open_input(url, opt ? opt : &none, err, errlen, code);
     avlog_quiet_end();
     return d;
 }
@@ -231,12 +261,43 @@ static int64_t next_pts(Decoder *d, const AVFrame *f)
     return pts;
 }
 
+/* -re: hold the frame until its time comes, as a camera would deliver it.
+ * -1 when asked to stop while waiting. */
+static int realtime_wait(Decoder *d, const AVFrame *f)
+{
+    int64_t pts = f->best_effort_timestamp;
+    if (pts == AV_NOPTS_VALUE)
+        return 0;
+    double now = clock_now_ms(), tb = av_q2d(d->fmt->streams[d->vidx]->time_base) * 1000.0;
+    if (!d->rt_started || pts < d->rt_pts0) {
+        d->rt_started = 1, d->rt_pts0 = pts, d->rt_wall0 = now;
+        return 0;
+    }
+    double due = d->rt_wall0 + (double)(pts - d->rt_pts0) * tb;
+    while ((now = clock_now_ms()) < due) {
+        if (atomic_load(&d->stop))
+            return -1;
+        double left = due - now > 10 ? 10 : due - now;
+        struct timespec ts = {0, (long)(left * 1e6)};
+        nanosleep(&ts, NULL);
+    }
+    return 0;
+}
+
 /* 1: frame handed over; 0: stop requested; negative: failure. */
 static int emit(Decoder *d, const AVFrame *f)
 {
     if (atomic_load(&d->stop) || (d->max_frames > 0 && atomic_load(&d->frames) >= d->max_frames))
         return 0;
+    double w0 = clock_now_ms();
+    if (d->opt.realtime && realtime_wait(d, f) < 0)
+        return 0;
+    d->mark_ms += clock_now_ms() - w0; /* waiting for the frame's time is not decoding */
     double ready = clock_now_ms();
+    double captured = ready;
+    int64_t key = f->pts != AV_NOPTS_VALUE ? f->pts : f->pkt_dts;
+    if (key != AV_NOPTS_VALUE && d->cap[(uint64_t)key % 64].pts == key && !d->opt.realtime)
+        captured = d->cap[(uint64_t)key % 64].ms;
     FrameBuf *slot;
     if (ring_write_begin(d->ring, &slot) != 0)
         return 0; /* aborted */
@@ -246,6 +307,7 @@ static int emit(Decoder *d, const AVFrame *f)
     slot->pts = next_pts(d, f);
     slot->index = atomic_load(&d->frames);
     slot->serial = d->serial;
+    slot->capture_ms = captured;
     double t1 = clock_now_ms();
     slot->t = (FrameTimings){.decode_ms = (ready - d->mark_ms) + (t1 - t0),
                              .decode_t0 = d->mark_ms, .decode_t1 = t1};
@@ -317,6 +379,13 @@ static void *decode_main(void *arg)
         if (r == AVERROR(EAGAIN))
             continue;
         if (r < 0) {
+            if (r != AVERROR_EOF && d->opt.live) { /* a camera unplugged, a stream gone */
+                char why[128];
+                av_err(r, why, sizeof(why));
+                snprintf(d->error, sizeof(d->error), "'%s': reading failed: %s", d->url, why);
+                rc = -1;
+                break;
+            }
             if (r != AVERROR_EOF) {
                 char why[128];
                 av_err(r, why, sizeof(why));
@@ -326,8 +395,12 @@ static void *decode_main(void *arg)
             rc = decode_packet(d, NULL); /* drain: the same path, fed with NULL */
             break;
         }
-        if (d->pkt->stream_index == d->vidx)
+        if (d->pkt->stream_index == d->vidx) {
+            int64_t key = d->pkt->pts != AV_NOPTS_VALUE ? d->pkt->pts : d->pkt->dts;
+            d->cap[(uint64_t)key % 64].pts = key;
+            d->cap[(uint64_t)key % 64].ms = clock_now_ms();
             rc = decode_packet(d, d->pkt);
+        }
         av_packet_unref(d->pkt);
     }
     d->rc = rc < 0 ? -1 : 0;

@@ -35,9 +35,19 @@ typedef struct DecoderInfo {
 #define DECODER_ERR_USAGE (-2) /* bad -f format name */
 #define DECODER_ERR_INPUT (-3) /* input cannot be opened or has no video */
 
+typedef struct DecoderOptions {
+    const char *format;       /* libavformat/libavdevice input format, or NULL */
+    int live;                 /* no buffering, no frame threads; read errors are failures */
+    int realtime;             /* read at the stream's own rate (FFmpeg's -re) */
+    const char *video_size;   /* device options (v4l2), or NULL */
+    const char *framerate;
+    const char *input_format;
+} DecoderOptions;
+
 /* NULL on failure, with one line naming the input and the reason in err, and
- * DECODER_ERR_USAGE or DECODER_ERR_INPUT in *code. `format` may be NULL. */
-Decoder *decoder_open(const char *url, const char *format, char *err, size_t errlen, int *code);
+ * DECODER_ERR_USAGE or DECODER_ERR_INPUT in *code. opt may be NULL. */
+Decoder *decoder_open(const char *url, const DecoderOptions *opt, char *err, size_t errlen,
+                      int *code);
 const DecoderInfo *decoder_info(const Decoder *d);
 /* Start the thread; it stops after max_frames frames when max_frames > 0. */
 int decoder_start(Decoder *d, FrameRing *ring, int64_t max_frames);

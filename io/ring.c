@@ -17,6 +17,8 @@ struct FrameRing {
     uint8_t **blocks;
     uint64_t reserved, published, taken, released;
     int eof, abort;
+    int drop_oldest;
+    long long drops;
 };
 
 FrameRing *ring_create(int nslots, const FrameFormat *fmt, HostMemKind mem, char *err,
@@ -69,9 +71,30 @@ void ring_destroy(FrameRing **pr)
     *pr = NULL;
 }
 
+/* Remove the oldest unread frame (at `taken`): the unread slots after it move up
+ * one place (FrameBuf structs only: no pixels are copied) and its buffer goes
+ * to the end of the queue, where the writer reserves it next. */
+static void drop_oldest_unread(FrameRing *r)
+{
+    FrameBuf dropped = r->slots[r->taken % r->n];
+    uint8_t *block = r->blocks[r->taken % r->n];
+    for (uint64_t i = r->taken; i + 1 < r->published; i++) {
+        r->slots[i % r->n] = r->slots[(i + 1) % r->n];
+        r->blocks[i % r->n] = r->blocks[(i + 1) % r->n];
+    }
+    r->slots[(r->published - 1) % r->n] = dropped;
+    r->blocks[(r->published - 1) % r->n] = block;
+    r->published--;
+    r->reserved--;
+    r->drops++;
+}
+
 int ring_write_begin(FrameRing *r, FrameBuf **slot)
 {
     pthread_mutex_lock(&r->mu);
+    if (r->drop_oldest && r->reserved - r->released == (uint64_t)r->n &&
+        r->reserved == r->published && r->taken < r->published)
+        drop_oldest_unread(r);
     while (!r->abort && r->reserved - r->released == (uint64_t)r->n)
         pthread_cond_wait(&r->cond, &r->mu);
     int rc = RING_ABORTED;
@@ -125,6 +148,21 @@ void ring_read_end(FrameRing *r)
         r->released++;
     pthread_cond_broadcast(&r->cond);
     pthread_mutex_unlock(&r->mu);
+}
+
+void ring_set_drop_oldest(FrameRing *r, int on)
+{
+    pthread_mutex_lock(&r->mu);
+    r->drop_oldest = on;
+    pthread_mutex_unlock(&r->mu);
+}
+
+long long ring_drops(FrameRing *r)
+{
+    pthread_mutex_lock(&r->mu);
+    long long d = r->drops;
+    pthread_mutex_unlock(&r->mu);
+    return d;
 }
 
 int ring_readable(FrameRing *r)

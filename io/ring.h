@@ -29,6 +29,13 @@ FrameRing *ring_create(int nslots, const FrameFormat *fmt, HostMemKind mem, char
 /* Accepts NULL; sets *r to NULL. No thread may be using the ring. */
 void ring_destroy(FrameRing **r);
 
+/* Live mode: a full ring does not block ring_write_begin; it drops its oldest
+ * published frame that the reader has not taken yet, and counts it. (When the
+ * reader holds every slot, the writer waits as usual.) The writer must hold no
+ * slot when it calls ring_write_begin in this mode. */
+void ring_set_drop_oldest(FrameRing *r, int on);
+long long ring_drops(FrameRing *r);
+
 /* Wait for a free slot (blocks while the ring is full). 0 or RING_ABORTED. */
 int ring_write_begin(FrameRing *r, FrameBuf **slot);
 /* Publish the oldest slot taken with ring_write_begin. */

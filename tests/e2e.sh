@@ -112,6 +112,40 @@ invert_vs_negate)
   done
   ;;
 
+live_slow_display)
+  # --live on a 30 fps test source with a display 50 ms slow: frames are dropped and
+  # counted, rings and memory stay bounded, and capture-to-display latency stays
+  # within two frame intervals plus the display's delay
+  "$bin" -q --live -f lavfi testsrc2=size=640x360:rate=30 --no-display --frames 240 \
+     --debug-display-delay 50 --stats "$tmp/stats.json" 2>"$tmp/err" & pid=$!
+  sleep 2; rss1=$(awk '/VmRSS/ {print $2}' /proc/$pid/status)
+  sleep 4; rss2=$(awk '/VmRSS/ {print $2}' /proc/$pid/status 2>/dev/null || echo "$rss1")
+  wait $pid || { cat "$tmp/err" >&2; fail "exit $?"; }
+  echo "RSS after 2 s: $rss1 kB, after 6 s: $rss2 kB"
+  [ "$rss2" -le $((rss1 + 4096)) ] || fail "memory grew from $rss1 to $rss2 kB"
+  python3 - "$tmp/stats.json" <<'PY' || fail "live check"
+import json, sys
+d = json.load(open(sys.argv[1])); s = d["summary"]; fr = d["frames"]
+lat = s["latency_ms"]
+print("shown", len(fr), "dropped", s["dropped"], "latency median %.1f p99 %.1f ms" % (lat["median"], lat["p99"]))
+assert s["dropped"] > 0 and s["dropped"] == fr[-1]["dropped"], "no drops counted"
+assert len(fr) + s["dropped"] <= 240 and len(fr) + s["dropped"] >= 230, "frames unaccounted for"
+assert max(f["in_fill"] for f in fr) <= 6 and max(f["out_fill"] for f in fr) <= 6, "rings grew"
+assert lat["p99"] <= 2 * 1000 / 30 + 50 + 5, "latency %.1f ms over the bound" % lat["p99"]
+PY
+  ;;
+
+webcam_errors)
+  # devices that do not exist or are not cameras: one line naming them, exit 2, no hang
+  expect 2 --webcam /dev/pinstripe-no-such-camera --no-display --frames 1
+  one_line "/dev/pinstripe-no-such-camera"
+  ff -f lavfi -i testsrc2=size=64x48:rate=10:duration=1 -pix_fmt yuv420p "$tmp/file.nut"
+  timeout 20 "$bin" --webcam "$tmp/file.nut" --no-display --frames 1 2>"$tmp/err"; rc=$?
+  [ "$rc" = 2 ] || fail "--webcam FILE: exit $rc, expected 2 ($(cat "$tmp/err"))"
+  one_line "$tmp/file.nut"
+  expect 1 --webcam /dev/video0 "$tmp/file.nut"; one_line "give one or the other"
+  ;;
+
 luts_vs_ffmpeg)
   # lut3d (each interpolation) and lut1d against FFmpeg's own filters on a bgr24
   # source (no YUV involved): within ±1 a channel; invert stays exact

@@ -130,8 +130,42 @@ static void check_hammer(int slots, int hold)
     ring_destroy(&r);
 }
 
+/* Live mode: a full ring drops its oldest unread frame instead of blocking,
+ * keeps the order of what is left, and never touches slots the reader holds. */
+static void check_drop_oldest(void)
+{
+    FrameRing *r = make(4);
+    ring_set_drop_oldest(r, 1);
+    FrameBuf *held, *f;
+    CHECK(ring_write_begin(r, &f) == 0, "write 0");
+    f->index = 0;
+    f->data[0][0] = 100;
+    ring_write_end(r);
+    CHECK(ring_read_begin(r, &held) == 0 && held->index == 0, "reader holds frame 0");
+    for (int i = 1; i <= 9; i++) { /* never blocks: 3 free slots, then drops */
+        CHECK(ring_write_begin(r, &f) == 0, "write %d", i);
+        f->index = i;
+        f->data[0][0] = (uint8_t)i;
+        ring_write_end(r);
+    }
+    CHECK(ring_drops(r) == 6, "dropped %lld, expected 6", ring_drops(r));
+    CHECK(held->index == 0 && held->data[0][0] == 100, "the held slot was touched");
+    ring_read_end(r);
+    ring_write_eof(r);
+    int expect = 7;
+    while (ring_read_begin(r, &f) == 0) {
+        CHECK(f->index == expect && f->data[0][0] == expect, "read %lld, expected %d",
+              (long long)f->index, expect);
+        expect++;
+        ring_read_end(r);
+    }
+    CHECK(expect == 10, "read up to %d", expect);
+    ring_destroy(&r);
+}
+
 int main(void)
 {
+    check_drop_oldest();
     check_order_and_eof();
     check_abort();
     check_hammer(1, 1);

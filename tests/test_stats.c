@@ -47,7 +47,7 @@ int main(void)
     for (int i = 0; i < 100; i++) {
         f.index = i, f.pts = 512 * i;
         f.t.decode_ms = 1 + i % 10, f.t.stage_ms = 2;
-        stats_frame(s, &f, 0.5, 1000 + 40.0 * i);
+        stats_frame(s, &f, 0.5, 1000 + 40.0 * i, 1, 0, 0);
     }
     stats_drop(s, 3);
     char text[2048] = {0};
