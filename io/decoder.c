@@ -125,7 +125,10 @@ static Decoder *open_input(const char *url, const DecoderOptions *opt, char *err
     av_dict_free(&dict);
     if (rc < 0) {
         av_err(rc, why, sizeof(why));
-        snprintf(err, errlen, "cannot open '%s': %s", url, why);
+        if (format)
+            snprintf(err, errlen, "cannot open '%s' as %s: %s", url, format, why);
+        else
+            snprintf(err, errlen, "cannot open '%s': %s", url, why);
         goto fail;
     }
     if ((rc = avformat_find_stream_info(d->fmt, NULL)) < 0) {
@@ -216,8 +219,13 @@ static int normalise(Decoder *d, const AVFrame *f, FrameBuf *out)
         frame_copy_planes(out, (const uint8_t *const *)f->data, f->linesize);
     } else {
         /* Cached: a new context only when the source's size or format changes. */
+        /* a full-range (yuvj) source stays full range: swscale would squeeze it into
+         * limited range on its way to plain yuv420p */
+        enum AVPixelFormat dst = d->choice.full_range && d->choice.av_layout == AV_PIX_FMT_YUV420P
+                                     ? AV_PIX_FMT_YUVJ420P
+                                     : d->choice.av_layout;
         d->sws = sws_getCachedContext(d->sws, f->width, f->height, f->format, o->width,
-                                      o->height, d->choice.av_layout,
+                                      o->height, dst,
                                       SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT,
                                       NULL, NULL, NULL);
         if (!d->sws) {

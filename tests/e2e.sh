@@ -135,6 +135,20 @@ assert lat["p99"] <= 2 * 1000 / 30 + 50 + 5, "latency %.1f ms over the bound" % 
 PY
   ;;
 
+camera_formats)
+  # what cameras send, converted once: yuyv422, MJPEG's yuvj422p and yuvj420p (full
+  # range honoured), nv12; against FFmpeg's own conversion (PSNR ≥ 40 dB)
+  for spec in "yuyv422 rawvideo nut" "yuvj422p mjpeg avi" "yuvj420p mjpeg avi" "nv12 rawvideo nut"; do
+    set -- $spec
+    ff -f lavfi -i gradients=size=320x240:rate=10:duration=1:speed=0.02 -pix_fmt $1 -c:v $2 -q:v 2 "$tmp/in-$1.$3"
+    ff -i "$tmp/in-$1.$3" -sws_flags accurate_rnd+full_chroma_int+bitexact -f rawvideo -pix_fmt bgr24 "$tmp/ref.raw"
+    expect 0 -q --no-display -c rawvideo -o "$tmp/out.nut" "$tmp/in-$1.$3"
+    raw "$tmp/out.nut" "$tmp/out.raw"
+    p=$(psnr "$tmp/out.raw" "$tmp/ref.raw" 320x240); echo "$1: PSNR $p dB"
+    awk -v p="$p" 'BEGIN { exit !(p == "inf" || p >= 40) }' || fail "$1: PSNR $p dB < 40"
+  done
+  ;;
+
 webcam_errors)
   # devices that do not exist or are not cameras: one line naming them, exit 2, no hang
   expect 2 --webcam /dev/pinstripe-no-such-camera --no-display --frames 1
