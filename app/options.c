@@ -180,11 +180,12 @@ int options_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
 
 void options_help(const char *prog)
 {
-    printf("usage: %s [options] INPUT\n\n"
+    printf("usage: %s [options] INPUT\n"
+           "       %s [options] --webcam [DEV]\n\n"
            "Plays a video file or URL, changes its colours frame by frame in horizontal\n"
            "stripes (CUDA streams, or CPU threads without a GPU), and shows it with a\n"
            "frame-time overlay or writes it to a file.\n\noptions:\n",
-           prog);
+           prog, prog);
     for (size_t i = 0; i < NSPECS; i++) {
         const OptionSpec *s = &specs[i];
         char left[64];

@@ -350,7 +350,7 @@ PY
   expect 3 --no-display --frames 5 --stats "$tmp/no/dir/s.json" "$tmp/in.nut"; one_line "s.json"
   ;;
 
-display_keys|display_overlay|display_pause|display_seek)
+display_keys|display_overlay|display_pause|display_seek|display_transform_step)
   # the highgui window under Xvfb, driven with xdotool
   command -v Xvfb >/dev/null && command -v xdotool >/dev/null || { echo "no Xvfb/xdotool: skipped"; exit 77; }
   exec 3>"$tmp/displayfd"
@@ -433,6 +433,34 @@ before, after = fr[k - 1]["pts"], fr[k]["pts"]
 print("last pts before", before, "first after", after)
 tb = 1 / 1000.0  # Matroska
 assert 9.0 <= (after - before) * tb <= 11.0, "seek did not land about 10 s on"
+PY
+  ;;
+
+display_transform_step)
+  # t switches to the next transform (none → gray) on a still clip; while paused,
+  # s shows exactly one more frame each time
+  ff -f lavfi -i color=c=0xd04020:size=320x240:rate=25:duration=30 -pix_fmt yuv420p "$tmp/in.mkv"
+  start --no-overlay "$tmp/in.mkv"; shot "$tmp/a.rgb"
+  xdotool key --window "$wid" t; sleep 1; shot "$tmp/b.rgb"; finish q
+  python3 - "$tmp/a.rgb" "$tmp/b.rgb" <<'PY' || fail "t did not change the transform"
+import sys
+a, b = open(sys.argv[1], "rb").read(), open(sys.argv[2], "rb").read()
+px = lambda d: tuple(d[(100 * 800 + 100) * 3:(100 * 800 + 100) * 3 + 3])
+print("pixel before", px(a), "after t", px(b))
+r, g, bl = px(b)
+assert px(a) != px(b) and abs(r - g) <= 2 and abs(g - bl) <= 2, "not gray after t"
+PY
+  start --stats "$tmp/stats.json" "$tmp/in.mkv"
+  xdotool key --window "$wid" space; sleep 1
+  xdotool key --window "$wid" s; sleep 0.7; xdotool key --window "$wid" s; sleep 0.7
+  finish q
+  python3 - "$tmp/stats.json" <<'PY' || fail "s did not step one frame at a time"
+import json, sys
+t = [f["shown_ms"] for f in json.load(open(sys.argv[1]))["frames"]]
+gaps = [b - a for a, b in zip(t, t[1:])]
+print("gaps over 400 ms:", [round(g) for g in gaps if g > 400], "of", len(t), "frames")
+assert len([g for g in gaps if g > 400]) == 2, "expected exactly two stepped frames"
+assert gaps[-1] > 400, "frames were shown after the last step"
 PY
   ;;
 
