@@ -1,0 +1,66 @@
+/* Private to app/: the Player behind player_run, shared by player.c (opening,
+ * threads, shutdown) and show.c (the display loop and keys, main thread). */
+#ifndef PINSTRIPE_APP_PLAYER_IMPL_H
+#define PINSTRIPE_APP_PLAYER_IMPL_H
+
+#include <stdatomic.h>
+#include <pthread.h>
+#include <stdint.h>
+
+#include "app/options.h"
+#include "app/stats.h"
+#include "app/trace.h"
+#include "display/display.h"
+#include "gpu/stage.h"
+#include "gpu/transform.h"
+#include "io/decoder.h"
+#include "io/ring.h"
+#include "io/writer.h"
+
+typedef struct Player {
+    const Options *o;
+    Transform transform;     /* -t */
+    Transform presets[16];   /* 't' cycles: -t first, then the named transforms */
+    int npresets;
+    Decoder *dec;
+    Stage *stage;
+    Writer *writer;
+    Trace *trace;
+    FrameRing *in, *out;
+    const DisplayDriver *display;
+    int display_open;
+    int overlay_on;
+    const char *backend_name;
+    int live;        /* --webcam or --live */
+    const char *url; /* what is played */
+
+    pthread_t stage_thread, sig_thread;
+    int stage_started, sig_started;
+    int stage_rc;
+    char stage_err[512];
+    atomic_int sig_done, interrupted;
+
+    /* the display loop's state (main thread) */
+    Stats *stats;
+    long long shown;
+    double start_ms, sec_mark_ms, fps_last, display_ms;
+    long long sec_mark_frames;
+    int paused, step, fullscreen;
+    long long drops;         /* frames dropped (live inputs; files never drop) */
+    long long display_drops; /* of which the display skipped for a newer one */
+    int serial;           /* frames of other serials are from before a seek */
+    int64_t last_pts;     /* of the last frame shown */
+    int last_shown_valid;
+    atomic_int preset;    /* transform preset the stage should use ('t' cycles) */
+} Player;
+
+/* One line on stderr, "pinstripe: ...": say() unless -q, fail() always. */
+void player_say(const Player *p, const char *fmt, ...);
+void player_fail(const char *fmt, ...);
+/* Stop every thread: the decoder at its next frame, waits on both rings now. Any thread. */
+void player_stop_all(Player *p);
+/* The display loop on the main thread. 0 (end of input, or stopped), 1 (quit by
+ * the user) or -1 (failure, already said). */
+int player_display_loop(Player *p);
+
+#endif

@@ -1,0 +1,191 @@
+/* The display loop (main thread): takes processed frames from the output ring,
+ * paces them by their timestamps (or, live, shows the newest at once), draws
+ * the overlay, writes -o, shows them, and acts on the keys. */
+#include <math.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <time.h>
+
+#include "app/pacing.h"
+#include "app/player_impl.h"
+#include "display/overlay.h"
+#include "gpu/clock.h"
+
+static void overlay_lines(Player *p, const FrameBuf *f)
+{
+    const DecoderInfo *di = decoder_info(p->dec);
+    double now = clock_now_ms();
+    double avg = p->shown > 0 ? p->shown * 1000.0 / (now - p->start_ms) : 0;
+    const Transform *t = &p->presets[atomic_load(&p->preset)];
+    double pos = (double)f->pts * di->tb_num / di->tb_den;
+    char l[5][160];
+    snprintf(l[0], sizeof(l[0]), "%s  %lld stripes  %s  -t %s", stage_backend_name(p->stage),
+             p->o->stripes, host_mem_name(stage_host_memory(p->stage)), t->name);
+    snprintf(l[1], sizeof(l[1]), "%dx%d %s (%s)  %.1f fps, avg %.1f", f->fmt.width,
+             f->fmt.height, di->src_pix_fmt, pix_layout_name(di->fmt.layout), p->fps_last, avg);
+    if (f->t.kernel_ms > 0)
+        snprintf(l[2], sizeof(l[2]), "ms: decode %.2f  up %.2f  kernel %.2f  down %.2f  show %.2f",
+                 f->t.decode_ms, f->t.upload_ms, f->t.kernel_ms, f->t.download_ms,
+                 p->display_ms);
+    else
+        snprintf(l[2], sizeof(l[2]), "ms: decode %.2f  stripes %.2f  stage %.2f  show %.2f",
+                 f->t.decode_ms, f->t.work_ms, f->t.stage_ms, p->display_ms);
+    snprintf(l[3], sizeof(l[3]), "rings: in %d/%d  out %d/%d  dropped %lld",
+             ring_fill(p->in), ring_size(p->in), ring_fill(p->out), ring_size(p->out), p->drops);
+    if (p->live)
+        snprintf(l[4], sizeof(l[4]), "frame %lld  latency %.1f ms (median %.1f, p99 %.1f)",
+                 (long long)f->index, clock_now_ms() - f->capture_ms,
+                 stats_quantile(p->stats, STAT_LATENCY, 0.5), stats_quantile(p->stats, STAT_LATENCY, 0.99));
+    else
+        snprintf(l[4], sizeof(l[4]), "frame %lld  %.2f s%s", (long long)f->index, pos,
+                 p->paused ? "  paused" : "");
+    const char *lines[5] = {l[0], l[1], l[2], l[3], l[4]};
+    overlay_draw((FrameBuf *)f, lines, 5);
+}
+
+/* Key codes of the arrow keys as highgui reports them (Qt, then GTK). */
+static int arrow(int key)
+{
+    switch (key) {
+    case 0x1000012: case 0xff51: return 'L';
+    case 0x1000014: case 0xff53: return 'R';
+    case 0x1000013: case 0xff52: return 'U';
+    case 0x1000015: case 0xff54: return 'D';
+    }
+    return 0;
+}
+
+/* Seek by delta seconds from the last frame shown: the decoder flushes and
+ * tags what follows with a new serial; frames of older serials are dropped. */
+static void seek_by(Player *p, double delta)
+{
+    if (!p->last_shown_valid)
+        return;
+    const DecoderInfo *di = decoder_info(p->dec);
+    double now_s = (double)p->last_pts * di->tb_num / di->tb_den;
+    double target = now_s + delta;
+    if (target < 0)
+        target = 0;
+    if (decoder_seek(p->dec, target, p->serial + 1) == 0)
+        p->serial++;
+    else if (p->o->verbose)
+        player_say(p, "'%s' is not seekable", p->url);
+}
+
+/* Act on a key. 1: quit asked for. */
+static int handle_key(Player *p, int key)
+{
+    if (key == DISPLAY_KEY_NONE)
+        return 0;
+    if (key == DISPLAY_KEY_CLOSED || key == 'q' || key == 'Q' || key == DISPLAY_KEY_ESC)
+        return 1;
+    switch (arrow(key)) {
+    case 'L': seek_by(p, -10); return 0;
+    case 'R': seek_by(p, 10); return 0;
+    case 'U': seek_by(p, 60); return 0;
+    case 'D': seek_by(p, -60); return 0;
+    }
+    switch (key & 0xffff) {
+    case 'o': case 'O': p->overlay_on = !p->overlay_on; break;
+    case ' ': p->paused = !p->paused; break;
+    case 's': case 'S': p->step = 1; break;
+    case 'f': case 'F':
+        p->fullscreen = !p->fullscreen;
+        if (p->display->fullscreen)
+            p->display->fullscreen(p->fullscreen);
+        break;
+    case 't': case 'T': {
+        int next = (atomic_load(&p->preset) + 1) % p->npresets;
+        atomic_store(&p->preset, next);
+        break;
+    }
+    }
+    return 0;
+}
+
+/* While paused: poll keys until resumed, a step, or quit. 1: quit. */
+static int wait_paused(Player *p, PaceClock *pace)
+{
+    double t0 = clock_now_ms();
+    while (p->paused && !p->step) {
+        if (handle_key(p, p->display->poll_key(20)))
+            return 1;
+        if (ring_aborted(p->out))
+            return 1;
+    }
+    pace_shift(pace, clock_now_ms() - t0); /* resume where we left off */
+    return 0;
+}
+
+/* The display loop on the main thread. 0, 1 (quit by the user) or -1 (failure). */
+int player_display_loop(Player *p)
+{
+    const DecoderInfo *di = decoder_info(p->dec);
+    int windowed = p->display != &display_null;
+    int paced = windowed && !p->o->no_pacing && !p->live; /* live: as soon as it is ready */
+    PaceClock pace;
+    pace_init(&pace, di->tb_num, di->tb_den);
+    char err[512];
+    p->start_ms = p->sec_mark_ms = clock_now_ms();
+    for (;;) {
+        if (windowed && wait_paused(p, &pace))
+            return 1;
+        FrameBuf *f;
+        if (ring_read_begin(p->out, &f) != 0)
+            return 0; /* end of stream, or stopped */
+        if (f->serial != p->serial) { /* from before a seek: never shown */
+            ring_read_end(p->out);
+            continue;
+        }
+        if (p->live && ring_readable(p->out) > 0) { /* a newer frame is ready: drop this one */
+            ring_read_end(p->out);
+            p->display_drops++;
+            continue;
+        }
+        p->step = 0;
+        if (paced) {
+            double due = pace_due(&pace, f->pts, f->serial, clock_now_ms());
+            for (double left; (left = due - clock_now_ms()) > 0.5;) {
+                if (handle_key(p, p->display->poll_key((int)fmin(left, 20.0)))) {
+                    ring_read_end(p->out);
+                    return 1;
+                }
+            }
+        }
+        double show_t0 = clock_now_ms(); /* the wait for the frame's time is not display work */
+        int burn = p->o->overlay && p->overlay_on; /* --overlay: into the file too */
+        if (burn)
+            overlay_lines(p, f);
+        if (p->writer && writer_write(p->writer, f) < 0) {
+            player_fail("%s", writer_error(p->writer));
+            ring_read_end(p->out);
+            return -1;
+        }
+        if (!burn && windowed && p->overlay_on)
+            overlay_lines(p, f);
+        if (windowed && p->display->show(f, err, sizeof(err)) < 0) {
+            player_fail("display: %s", err);
+            ring_read_end(p->out);
+            return -1;
+        }
+        if (p->o->display_delay > 0) { /* --debug-display-delay: a slow display, for tests */
+            long long ms = p->o->display_delay;
+            nanosleep(&(struct timespec){ms / 1000, (ms % 1000) * 1000000L}, NULL);
+        }
+        double show_t1 = clock_now_ms();
+        p->display_ms = show_t1 - show_t0;
+        trace_frame(p->trace, f, show_t0, show_t1);
+        p->drops = ring_drops(p->in) + p->display_drops;
+        stats_frame(p->stats, f, p->display_ms, show_t1, ring_fill(p->in), ring_fill(p->out),
+                    p->drops);
+        p->last_pts = f->pts, p->last_shown_valid = 1;
+        ring_read_end(p->out);
+        p->shown++;
+        if (show_t1 - p->sec_mark_ms >= 1000.0) {
+            p->fps_last = (p->shown - p->sec_mark_frames) * 1000.0 / (show_t1 - p->sec_mark_ms);
+            p->sec_mark_ms = show_t1, p->sec_mark_frames = p->shown;
+        }
+        if (windowed && handle_key(p, p->display->poll_key(1)))
+            return 1;
+    }
+}
