@@ -207,14 +207,14 @@ int player_run(const Options *o)
         p->display = &display_null;
     }
 
-    /* Signals go to one watcher thread; every thread started from here on inherits the mask. */
+    /* Signals go to one watcher thread (started once everything it may stop
+     * exists); until then a SIGINT stays pending. Every thread started from here
+     * on inherits the mask. */
     sigset_t set, old;
     sigemptyset(&set);
     sigaddset(&set, SIGINT);
     sigaddset(&set, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &set, &old);
-    if (pthread_create(&p->sig_thread, NULL, signal_main, p) == 0)
-        p->sig_started = 1;
 
     int dcode;
     p->live = o->live || o->webcam;
@@ -304,6 +304,8 @@ int player_run(const Options *o)
     if (note[0]) /* said only once everything has opened, so a failure's line comes first */
         player_say(p, "%s", note);
 
+    if (pthread_create(&p->sig_thread, NULL, signal_main, p) == 0)
+        p->sig_started = 1;
     if (decoder_start(p->dec, p->in, o->frames) < 0) {
         player_fail("%s", decoder_error(p->dec));
         code = EXIT_RUNTIME;
