@@ -178,21 +178,16 @@ assert len(a) == len(b) and len(a) > 0, (len(a), len(b))
 print(max(abs(x - y) for x, y in zip(a, b)))
 PY
   }
-  for lut in teal-orange bleach-bypass; do
-    for interp in nearest trilinear tetrahedral; do
-      ff -i "$tmp/in.nut" -vf "lut3d=file=$luts/$lut.cube:interp=$interp" -f rawvideo -pix_fmt bgr24 "$tmp/ref.raw"
-      expect 0 -q --no-display -t "lut3d=file=$luts/$lut.cube:interp=$interp" -c rawvideo -o "$tmp/out.nut" "$tmp/in.nut"
-      raw "$tmp/out.nut" "$tmp/out.raw"
-      d=$(maxdiff "$tmp/out.raw" "$tmp/ref.raw"); echo "lut3d $lut $interp: max difference $d"
-      [ "$d" -le 1 ] || fail "lut3d $lut interp=$interp differs from FFmpeg by $d"
-    done
-  done
-  for interp in nearest linear; do
-    ff -i "$tmp/in.nut" -vf "lut1d=file=$luts/s-curve.cube:interp=$interp" -f rawvideo -pix_fmt bgr24 "$tmp/ref.raw"
-    expect 0 -q --no-display -t "lut1d=file=$luts/s-curve.cube:interp=$interp" -c rawvideo -o "$tmp/out.nut" "$tmp/in.nut"
+  # the same filter text is both FFmpeg's -vf and our -t
+  for f in lut3d:teal-orange:{nearest,trilinear,tetrahedral} lut3d:bleach-bypass:{nearest,trilinear,tetrahedral} \
+           lut1d:s-curve:{nearest,linear}; do
+    IFS=: read -r filter lut interp <<<"$f"
+    spec="$filter=file=$luts/$lut.cube:interp=$interp"
+    ff -i "$tmp/in.nut" -vf "$spec" -f rawvideo -pix_fmt bgr24 "$tmp/ref.raw"
+    expect 0 -q --no-display -t "$spec" -c rawvideo -o "$tmp/out.nut" "$tmp/in.nut"
     raw "$tmp/out.nut" "$tmp/out.raw"
-    d=$(maxdiff "$tmp/out.raw" "$tmp/ref.raw"); echo "lut1d $interp: max difference $d"
-    [ "$d" -le 1 ] || fail "lut1d interp=$interp differs from FFmpeg by $d"
+    d=$(maxdiff "$tmp/out.raw" "$tmp/ref.raw"); echo "$filter $lut $interp: max difference $d"
+    [ "$d" -le 1 ] || fail "$filter $lut interp=$interp differs from FFmpeg by $d"
   done
   # a chain with invert in it still matches negate exactly when the rest is the identity
   ff -i "$tmp/in.nut" -vf negate -f rawvideo -pix_fmt bgr24 "$tmp/ref.raw"
