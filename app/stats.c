@@ -118,11 +118,6 @@ void stats_frame(Stats *s, const FrameBuf *f, double display_ms, double shown_ms
     }
 }
 
-void stats_drop(Stats *s, long long n)
-{
-    s->drops += n;
-}
-
 void stats_set_drops(Stats *s, long long total)
 {
     s->drops = total;
@@ -131,11 +126,6 @@ void stats_set_drops(Stats *s, long long total)
 double stats_quantile(const Stats *s, StatKind k, double q)
 {
     return hist_quantile(s->h[k], q);
-}
-
-long long stats_frames(const Stats *s)
-{
-    return s->frames;
 }
 
 int stats_finish(Stats *s, FILE *out, double wall_ms, const char *backend, char *err,

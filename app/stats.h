@@ -39,14 +39,12 @@ Stats *stats_create(const char *path, char *err, size_t errlen);
  * shown_ms is when, on the host clock. */
 void stats_frame(Stats *s, const FrameBuf *f, double display_ms, double shown_ms, int in_fill,
                  int out_fill, long long drops);
-void stats_drop(Stats *s, long long n);
 void stats_set_drops(Stats *s, long long total);
 double stats_quantile(const Stats *s, StatKind k, double q);
 /* The summary block (to `out`, e.g. stderr) and, with a file, the JSON's end.
  * wall_ms: the run's length. 0, or -1 when the file could not be written. */
 int stats_finish(Stats *s, FILE *out, double wall_ms, const char *backend, char *err,
                  size_t errlen);
-long long stats_frames(const Stats *s);
 void stats_destroy(Stats **s);
 
 #endif

@@ -15,7 +15,7 @@ void colour_matrix_weights(ColourMatrix m, double *kr, double *kb)
     }
 }
 
-ColourMatrix colour_resolve_matrix(ColourMatrix m, int height)
+static ColourMatrix resolve_matrix(ColourMatrix m, int height)
 {
     if (m != MATRIX_UNSPECIFIED)
         return m;
@@ -30,7 +30,7 @@ static int32_t fixed(double v)
 YuvCoeffs colour_yuv_coeffs(ColourMatrix m, int full_range, int height)
 {
     double kr, kb;
-    colour_matrix_weights(colour_resolve_matrix(m, height), &kr, &kb);
+    colour_matrix_weights(resolve_matrix(m, height), &kr, &kb);
     double kg = 1.0 - kr - kb;
     double ys = full_range ? 1.0 : 255.0 / 219.0;
     double cs = full_range ? 1.0 : 255.0 / 224.0;

@@ -43,8 +43,6 @@ typedef struct ColourAffine {
 YuvCoeffs colour_yuv_coeffs(ColourMatrix m, int full_range, int height);
 /* The luma weights (Kr, Kb) of a matrix, as DESIGN.md's standards give them. */
 void colour_matrix_weights(ColourMatrix m, double *kr, double *kb);
-/* MATRIX_UNSPECIFIED resolved for a height. */
-ColourMatrix colour_resolve_matrix(ColourMatrix m, int height);
 
 COLOUR_FN int32_t colour_clamp(int32_t fixed)
 {

@@ -456,11 +456,6 @@ const char *decoder_error(const Decoder *d)
     return d->error;
 }
 
-int64_t decoder_frames(const Decoder *d)
-{
-    return atomic_load(&((Decoder *)d)->frames);
-}
-
 void decoder_close(Decoder **pd)
 {
     Decoder *d = pd ? *pd : NULL;

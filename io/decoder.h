@@ -60,8 +60,6 @@ void decoder_stop(Decoder *d);
 /* Wait for the thread. 0, or negative with decoder_error set. */
 int decoder_join(Decoder *d);
 const char *decoder_error(const Decoder *d);
-/* Frames written to the ring so far. */
-int64_t decoder_frames(const Decoder *d);
 /* Accepts NULL; sets *d to NULL. Joins the thread if still running. */
 void decoder_close(Decoder **d);
 

@@ -272,11 +272,6 @@ const char *writer_error(const Writer *w)
     return w->error;
 }
 
-const char *writer_codec(const Writer *w)
-{
-    return w->enc->codec->name;
-}
-
 long long writer_frames(const Writer *w)
 {
     return w->frames;

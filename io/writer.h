@@ -34,7 +34,6 @@ int writer_write(Writer *w, const FrameBuf *bgr);
 /* Flush and finish the file; 0 or negative (the reason in err). Accepts NULL. */
 int writer_close(Writer **w, char *err, size_t errlen);
 const char *writer_error(const Writer *w);
-const char *writer_codec(const Writer *w);
 long long writer_frames(const Writer *w);
 
 #endif

@@ -49,7 +49,7 @@ int main(void)
         f.t.decode_ms = 1 + i % 10, f.t.stage_ms = 2;
         stats_frame(s, &f, 0.5, 1000 + 40.0 * i, 1, 0, 0);
     }
-    stats_drop(s, 3);
+    stats_set_drops(s, 3);
     char text[2048] = {0};
     FILE *mem = fmemopen(text, sizeof text - 1, "w");
     CHECK(stats_finish(s, mem, 4000, "cpu", err, sizeof err) == 0, "%s", err);
