@@ -3,7 +3,7 @@
 # test, the CUDA/CPU/pageable equality of the binary's output, compute-sanitizer,
 # pinned and pageable traces, and pinstripe-bench (rebuilt there, so that NPP
 # is found). Expects .pack/ made by:
-#   tools/build.sh build-dev -DPINSTRIPE_HEADLESS=ON -DCMAKE_CUDA_ARCHITECTURES="75;90"
+#   tools/build.sh build-dev -DPINSTRIPE_HEADLESS=ON -DPINSTRIPE_AVDEVICE=OFF -DCMAKE_CUDA_ARCHITECTURES="75;90"
 #   tools/build.sh build-gpu -DCMAKE_CUDA_ARCHITECTURES="75;90"
 #   ../shared/device/pack.sh .pack build-dev/pinstripe build-gpu/pinstripe-bench \
 #       build-gpu/tests/test_gpu CLIP_1080P.mp4 ODD_HEIGHT.mkv
