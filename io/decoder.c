@@ -97,13 +97,16 @@ static Decoder *open_input(const char *url, const DecoderOptions *opt, char *err
         *code = DECODER_ERR_USAGE;
         goto fail;
     }
+    int regular = 0; /* a file on disk: nothing to gain from dropping what probing read */
+    struct stat fst;
+    if (is_plain_path(url) && stat(url, &fst) == 0)
+        regular = S_ISREG(fst.st_mode);
     if (!format && is_plain_path(url)) {
-        struct stat st;
-        if (stat(url, &st) != 0) {
+        if (stat(url, &fst) != 0) {
             snprintf(err, errlen, "cannot open '%s': %s", url, strerror(errno));
             goto fail;
         }
-        if (S_ISDIR(st.st_mode)) {
+        if (S_ISDIR(fst.st_mode)) {
             snprintf(err, errlen, "cannot open '%s': it is a directory", url);
             goto fail;
         }
@@ -116,7 +119,10 @@ static Decoder *open_input(const char *url, const DecoderOptions *opt, char *err
         av_dict_set(&dict, "framerate", opt->framerate, 0);
     if (opt->input_format)
         av_dict_set(&dict, "input_format", opt->input_format, 0);
-    if (opt->live) { /* no probing delay, no packet buffering */
+    /* A live source: no probing delay, and what probing read is dropped (it is
+     * stale by the time the first frame shows). A file given --live keeps every
+     * frame: it is read at its own rate instead (realtime_wait). */
+    if (opt->live && !regular) {
         av_dict_set(&dict, "fflags", "nobuffer", 0);
         av_dict_set(&dict, "probesize", "32768", 0);
         av_dict_set(&dict, "analyzeduration", "0", 0);

@@ -139,6 +139,21 @@ assert lat["p99"] <= 2 * 1000 / 30 + 50 + 5, "latency %.1f ms over the bound" % 
 PY
   ;;
 
+live_file)
+  # --live on a file: every frame arrives (nothing read while probing is lost), in
+  # order, at the file's own rate; the pixels are those of a plain run
+  ff -f lavfi -i testsrc2=size=160x120:rate=30:duration=1.5 -c:v libx264 -g 250 -pix_fmt yuv420p "$tmp/in.mp4"
+  expect 0 -q --no-display -c rawvideo -o "$tmp/ref.nut" "$tmp/in.mp4"
+  t0=$(date +%s%N)
+  expect 0 -q --live --no-display -c rawvideo -o "$tmp/live.nut" "$tmp/in.mp4"
+  ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+  n=$(count "$tmp/live.nut"); echo "live: $n frames in $ms ms"
+  [ "$n" = 45 ] || fail "--live gave $n frames of 45"
+  [ "$ms" -ge 1300 ] || fail "45 frames at 30 fps took $ms ms: not read at the file's rate"
+  raw "$tmp/ref.nut" "$tmp/ref.raw"; raw "$tmp/live.nut" "$tmp/live.raw"
+  cmp -s "$tmp/ref.raw" "$tmp/live.raw" || fail "--live frames differ from a plain run's"
+  ;;
+
 camera_formats)
   # what cameras send, converted once: yuyv422, MJPEG's yuvj422p and yuvj420p (full
   # range honoured), nv12; against FFmpeg's own conversion (PSNR ≥ 40 dB)
