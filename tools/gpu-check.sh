@@ -6,7 +6,9 @@
 #   tools/build.sh build-dev -DPINSTRIPE_HEADLESS=ON -DPINSTRIPE_AVDEVICE=OFF -DCMAKE_CUDA_ARCHITECTURES="75;90"
 #   tools/build.sh build-gpu -DCMAKE_CUDA_ARCHITECTURES="75;90"
 #   ../shared/device/pack.sh .pack build-dev/pinstripe build-gpu/pinstripe-bench \
-#       build-gpu/tests/test_gpu CLIP_1080P.mp4 ODD_HEIGHT.mkv
+#       build-gpu/tests/test_gpu CLIP_1080P.mp4 ODD_HEIGHT.mkv [live720.mp4]
+# live720.mp4 (a 720p30 testsrc2 clip of 300 frames or more) adds the live
+# capture-to-display latency runs of BENCHMARKS.md, CUDA and CPU.
 # Logs go to $OUT (or ./gpu-out).
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -49,6 +51,23 @@ log "traces, 1080p"
 "$pk/pinstripe" --backend cuda --no-display --frames 90 --trace "$out/trace-pinned.json" "$pk/clip1080.mp4"
 "$pk/pinstripe" --backend cuda --pageable --no-display --frames 90 --trace "$out/trace-pageable.json" "$pk/clip1080.mp4"
 "$pk/pinstripe" --backend cpu --no-display --frames 90 "$pk/clip1080.mp4"
+
+if [ -f "$pk/live720.mp4" ]; then
+  log "live latency, 720p30 file under --live, 300 frames, 3 runs a backend"
+  for be in cuda cpu; do
+    for i in 1 2 3; do
+      "$pk/pinstripe" -q --backend $be --live "$pk/live720.mp4" --no-display --frames 300 \
+        --stats "$tmp/lat.json" || status=1
+      python3 - "$tmp/lat.json" "$be" "$i" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))["summary"]; l = s["latency_ms"]
+print("%s run %s: %d frames, %d dropped, latency median %.2f p99 %.2f ms (stage median %.2f, decode %.2f)"
+      % (sys.argv[2], sys.argv[3], s["frames"], s["dropped"], l["median"], l["p99"],
+         s["stage_ms"]["median"], s["decode_ms"]["median"]))
+PY
+    done
+  done | tee "$out/latency.txt"
+fi
 
 log "pinstripe-bench (rebuilt here for NPP)"
 bench=$pk/pinstripe-bench
