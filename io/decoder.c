@@ -93,7 +93,12 @@ static Decoder *open_input(const char *url, const DecoderOptions *opt, char *err
 
     const AVInputFormat *ifmt = NULL;
     if (format && !(ifmt = av_find_input_format(format))) {
+#ifdef PINSTRIPE_HAVE_AVDEVICE
         snprintf(err, errlen, "-f: unknown input format '%s'", format);
+#else
+        snprintf(err, errlen, "-f: unknown input format '%s' (this build has no libavdevice: "
+                 "cameras and lavfi need -DPINSTRIPE_AVDEVICE=ON)", format);
+#endif
         *code = DECODER_ERR_USAGE;
         goto fail;
     }
