@@ -12,9 +12,11 @@
 //   * with NPP at build time, NPP's nppiYUV420ToBGR_8u_P3C3R run the best way (whole
 //     frames round-robin over three streams, four in flight), for comparison.
 // Every figure is the median of --reps repetitions after a warm-up, timed with CUDA
-// events. Usage: pinstripe-bench [--reps N] [--frames N] [--stripes N] [--plain] [-v]
-// [--spans PREFIX]. --plain feeds frames whose planes are not laid out in bands
-// (three uploads per stripe instead of one), to measure what the bands buy.
+// events. Usage: pinstripe-bench [--reps N] [--frames N] [--stripes N] [--plain] [--copies]
+// [-v] [--spans PREFIX]. --plain feeds frames whose planes are not laid out in bands
+// (three uploads per stripe instead of one), to measure what the bands buy. --copies adds
+// the stage's copies alone (no kernel) for 1, 2, 3 and 6 stripes: what striping costs the
+// copy engines themselves.
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +39,7 @@
     } while (0)
 
 static int reps = 7, frames = 300, verbose = 0, stripes = 3;
+static int copies = 0; // --copies: also the stage's copy pattern alone, 1/2/3/6 stripes
 static int plain = 0; // --plain: input frames not laid out in bands (one upload per plane)
 static const char *spans_path; // --spans PREFIX: PREFIX-<rows>.csv, the last -t invert repetition's spans
 
@@ -284,6 +287,65 @@ fail:
     exit(3);
 }
 
+// The stage's copies with no kernel: per frame and stripe, the stripe's upload and
+// download on the stripe's own stream (as the stage orders them), frames cycling
+// through SETS pinned slots, nothing waited on until the end. Shows what the copy
+// engines themselves charge for cutting a frame into stripes. (The slots are
+// overwritten while earlier frames may still read them: only the timing matters.)
+static double copies_run(int w, int h, int nstripes)
+{
+    FrameFormat in = {PIX_YUV420P, w, h, 1}, out = {PIX_BGR24, w, h, 1};
+    size_t up = frame_bytes(&in), down = frame_bytes(&out);
+    uint8_t *hi[SETS], *ho[SETS], *di, *dout;
+    for (int i = 0; i < SETS; i++) {
+        CHECK(cudaHostAlloc((void **)&hi[i], up, cudaHostAllocDefault));
+        CHECK(cudaHostAlloc((void **)&ho[i], down, cudaHostAllocDefault));
+        fill_random(hi[i], up);
+    }
+    CHECK(cudaMalloc((void **)&di, up));
+    CHECK(cudaMalloc((void **)&dout, down));
+    cudaStream_t st[64];
+    cudaEvent_t e0, end[64];
+    CHECK(cudaEventCreate(&e0));
+    for (int k = 0; k < nstripes; k++) {
+        CHECK(cudaStreamCreateWithFlags(&st[k], cudaStreamNonBlocking));
+        CHECK(cudaEventCreate(&end[k]));
+    }
+    double per[64];
+    for (int r = -1; r < reps; r++) {
+        int n = r < 0 ? 50 : frames;
+        CHECK(cudaEventRecord(e0, st[0]));
+        for (int k = 1; k < nstripes; k++)
+            CHECK(cudaStreamWaitEvent(st[k], e0, 0));
+        for (int f = 0; f < n; f++)
+            for (int k = 0; k < nstripes; k++) {
+                size_t u0 = up * k / nstripes, u1 = up * (k + 1) / nstripes;
+                size_t d0 = down * k / nstripes, d1 = down * (k + 1) / nstripes;
+                CHECK(cudaMemcpyAsync(di + u0, hi[f % SETS] + u0, u1 - u0, cudaMemcpyHostToDevice,
+                                      st[k]));
+                CHECK(cudaMemcpyAsync(ho[f % SETS] + d0, dout + d0, d1 - d0,
+                                      cudaMemcpyDeviceToHost, st[k]));
+            }
+        float worst = 0;
+        for (int k = 0; k < nstripes; k++) {
+            float ms;
+            CHECK(cudaEventRecord(end[k], st[k]));
+            CHECK(cudaEventSynchronize(end[k]));
+            CHECK(cudaEventElapsedTime(&ms, e0, end[k]));
+            worst = ms > worst ? ms : worst;
+        }
+        if (r >= 0)
+            per[r] = worst / n;
+    }
+    for (int k = 0; k < nstripes; k++)
+        cudaStreamDestroy(st[k]), cudaEventDestroy(end[k]);
+    cudaEventDestroy(e0);
+    cudaFree(di), cudaFree(dout);
+    for (int i = 0; i < SETS; i++)
+        cudaFreeHost(hi[i]), cudaFreeHost(ho[i]);
+    return median(per, reps);
+}
+
 #ifdef PINSTRIPE_HAVE_NPP
 // NPP's converter the best way: whole frames round-robin over 3 streams, 4 in flight.
 static double npp_run(int w, int h)
@@ -414,11 +476,13 @@ int main(int argc, char **argv)
             stripes = atoi(argv[++i]);
         else if (strcmp(argv[i], "--plain") == 0)
             plain = 1;
+        else if (strcmp(argv[i], "--copies") == 0)
+            copies = 1;
         else if (strcmp(argv[i], "--spans") == 0 && i + 1 < argc)
             spans_path = argv[++i];
         else {
             fprintf(stderr, "usage: pinstripe-bench [--reps N] [--frames N] [--stripes N] "
-                            "[--plain] [-v] [--spans PREFIX]\n");
+                            "[--plain] [--copies] [-v] [--spans PREFIX]\n");
             return 1;
         }
     }
@@ -461,6 +525,11 @@ int main(int argc, char **argv)
         char name[96];
         snprintf(name, sizeof name, "copy bound %dp yuv420p→BGR", h);
         printf("| %-44s | %8.4f | %8.0f |        | 1.000  |\n", name, bound, 1000.0 / bound);
+        for (int c = 0; copies && c < 4; c++) {
+            const int ns[4] = {1, 2, 3, 6};
+            snprintf(name, sizeof name, "copies only %dp, %d stripes, no kernel", h, ns[c]);
+            row(name, copies_run(w, h, ns[c]), up, down, bound);
+        }
         for (int t = 0; t < 4; t++) {
             snprintf(name, sizeof name, "pinstripe stage %dp, %d stripes%s, -t %s", h, stripes,
                      plain ? " plain" : "", tnames[t]);
