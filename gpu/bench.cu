@@ -16,7 +16,8 @@
 // [-v] [--spans PREFIX]. --plain feeds frames whose planes are not laid out in bands
 // (three uploads per stripe instead of one), to measure what the bands buy. --copies adds
 // the stage's copies alone (no kernel) for 1, 2, 3 and 6 stripes: what striping costs the
-// copy engines themselves.
+// copy engines themselves; then, for --stripes, the same with a plain kernel between
+// upload and download and/or the stage's four timing events a stripe.
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -292,7 +293,16 @@ fail:
 // through SETS pinned slots, nothing waited on until the end. Shows what the copy
 // engines themselves charge for cutting a frame into stripes. (The slots are
 // overwritten while earlier frames may still read them: only the timing matters.)
-static double copies_run(int w, int h, int nstripes)
+__global__ void copies_kernel(const uint8_t *in, size_t in_len, uint8_t *out, size_t n)
+{
+    size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        out[i] = 255 - in[i % in_len];
+}
+
+enum { COPIES_EVENTS = 1, COPIES_KERNEL = 2 }; // what copies_run adds to the bare copies
+
+static double copies_run(int w, int h, int nstripes, int add)
 {
     FrameFormat in = {PIX_YUV420P, w, h, 1}, out = {PIX_BGR24, w, h, 1};
     size_t up = frame_bytes(&in), down = frame_bytes(&out);
@@ -305,11 +315,13 @@ static double copies_run(int w, int h, int nstripes)
     CHECK(cudaMalloc((void **)&di, up));
     CHECK(cudaMalloc((void **)&dout, down));
     cudaStream_t st[64];
-    cudaEvent_t e0, end[64];
+    cudaEvent_t e0, end[64], ev[64][4]; // ev: the stage's four timing events a stripe
     CHECK(cudaEventCreate(&e0));
     for (int k = 0; k < nstripes; k++) {
         CHECK(cudaStreamCreateWithFlags(&st[k], cudaStreamNonBlocking));
         CHECK(cudaEventCreate(&end[k]));
+        for (int i = 0; i < 4; i++)
+            CHECK(cudaEventCreate(&ev[k][i]));
     }
     double per[64];
     for (int r = -1; r < reps; r++) {
@@ -321,10 +333,23 @@ static double copies_run(int w, int h, int nstripes)
             for (int k = 0; k < nstripes; k++) {
                 size_t u0 = up * k / nstripes, u1 = up * (k + 1) / nstripes;
                 size_t d0 = down * k / nstripes, d1 = down * (k + 1) / nstripes;
+                if (add & COPIES_EVENTS)
+                    CHECK(cudaEventRecord(ev[k][0], st[k]));
                 CHECK(cudaMemcpyAsync(di + u0, hi[f % SETS] + u0, u1 - u0, cudaMemcpyHostToDevice,
                                       st[k]));
+                if (add & COPIES_EVENTS)
+                    CHECK(cudaEventRecord(ev[k][1], st[k]));
+                if (add & COPIES_KERNEL) {
+                    copies_kernel<<<(unsigned)((d1 - d0 + 255) / 256), 256, 0, st[k]>>>(
+                        di + u0, u1 - u0, dout + d0, d1 - d0);
+                    CHECK(cudaGetLastError());
+                }
+                if (add & COPIES_EVENTS)
+                    CHECK(cudaEventRecord(ev[k][2], st[k]));
                 CHECK(cudaMemcpyAsync(ho[f % SETS] + d0, dout + d0, d1 - d0,
                                       cudaMemcpyDeviceToHost, st[k]));
+                if (add & COPIES_EVENTS)
+                    CHECK(cudaEventRecord(ev[k][3], st[k]));
             }
         float worst = 0;
         for (int k = 0; k < nstripes; k++) {
@@ -337,8 +362,11 @@ static double copies_run(int w, int h, int nstripes)
         if (r >= 0)
             per[r] = worst / n;
     }
-    for (int k = 0; k < nstripes; k++)
+    for (int k = 0; k < nstripes; k++) {
         cudaStreamDestroy(st[k]), cudaEventDestroy(end[k]);
+        for (int i = 0; i < 4; i++)
+            cudaEventDestroy(ev[k][i]);
+    }
     cudaEventDestroy(e0);
     cudaFree(di), cudaFree(dout);
     for (int i = 0; i < SETS; i++)
@@ -528,7 +556,12 @@ int main(int argc, char **argv)
         for (int c = 0; copies && c < 4; c++) {
             const int ns[4] = {1, 2, 3, 6};
             snprintf(name, sizeof name, "copies only %dp, %d stripes, no kernel", h, ns[c]);
-            row(name, copies_run(w, h, ns[c]), up, down, bound);
+            row(name, copies_run(w, h, ns[c], 0), up, down, bound);
+        }
+        for (int add = 1; copies && add <= 3; add++) {
+            snprintf(name, sizeof name, "copies %dp, %d stripes%s%s", h, stripes,
+                     add & COPIES_KERNEL ? " + kernel" : "", add & COPIES_EVENTS ? " + 4 events" : "");
+            row(name, copies_run(w, h, stripes, add), up, down, bound);
         }
         for (int t = 0; t < 4; t++) {
             snprintf(name, sizeof name, "pinstripe stage %dp, %d stripes%s, -t %s", h, stripes,
