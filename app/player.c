@@ -248,8 +248,11 @@ int player_run(const Options *o)
      * as one copy (frame.h). */
     FrameFormat in_fmt = di->fmt;
     in_fmt.bands = (int)o->stripes;
+    /* Per-stripe timings on one frame in TIME_EVERY (their events slow the copies,
+     * stage_cuda.cu); a trace wants every frame's. */
+    p->time_every = o->trace ? 1 : TIME_EVERY;
     StageConfig sc = {.in = in_fmt, .stripes = (int)o->stripes, .transform = p->transform,
-                      .backend = backend, .pageable = o->pageable};
+                      .backend = backend, .pageable = o->pageable, .time_every = p->time_every};
     int scode;
     if (!(p->stage = stage_create(&sc, note, sizeof(note), err, sizeof(err), &scode))) {
         player_fail("%s", err);

@@ -3,6 +3,9 @@
 #ifndef PINSTRIPE_APP_PLAYER_IMPL_H
 #define PINSTRIPE_APP_PLAYER_IMPL_H
 
+/* CUDA: per-stripe timings on one frame in this many, unless --trace (all) */
+#define TIME_EVERY 8
+
 #include <stdatomic.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -44,6 +47,8 @@ typedef struct Player {
     Stats *stats;
     long long shown;
     double start_ms, sec_mark_ms, fps_last, display_ms;
+    FrameTimings timed;      /* the stripe timings of the last frame that had them */
+    int time_every;          /* CUDA times one frame in this many (StageConfig) */
     long long sec_mark_frames;
     int paused, step, fullscreen;
     long long drops;         /* frames dropped (live inputs; files never drop) */

@@ -23,13 +23,19 @@ static void overlay_lines(Player *p, const FrameBuf *f)
              p->o->stripes, host_mem_name(stage_host_memory(p->stage)), t->name);
     snprintf(l[1], sizeof(l[1]), "%dx%d %s (%s)  %.1f fps, avg %.1f", f->fmt.width,
              f->fmt.height, di->src_pix_fmt, pix_layout_name(di->fmt.layout), p->fps_last, avg);
-    if (f->t.kernel_ms > 0)
-        snprintf(l[2], sizeof(l[2]), "ms: decode %.2f  up %.2f  kernel %.2f  down %.2f  show %.2f",
-                 f->t.decode_ms, f->t.upload_ms, f->t.kernel_ms, f->t.download_ms,
+    if (f->t.timed)
+        p->timed = f->t;
+    const FrameTimings *st = &p->timed; /* this frame's, or the last timed frame's */
+    char every[24] = "";
+    if (p->time_every > 1)
+        snprintf(every, sizeof(every), " (1 in %d)", p->time_every);
+    if (st->kernel_ms > 0)
+        snprintf(l[2], sizeof(l[2]), "ms: decode %.2f  up %.2f  kernel %.2f  down %.2f%s  show %.2f",
+                 f->t.decode_ms, st->upload_ms, st->kernel_ms, st->download_ms, every,
                  p->display_ms);
     else
         snprintf(l[2], sizeof(l[2]), "ms: decode %.2f  stripes %.2f  stage %.2f  show %.2f",
-                 f->t.decode_ms, f->t.work_ms, f->t.stage_ms, p->display_ms);
+                 f->t.decode_ms, st->work_ms, f->t.stage_ms, p->display_ms);
     snprintf(l[3], sizeof(l[3]), "rings: in %d/%d  out %d/%d  dropped %lld",
              ring_fill(p->in), ring_size(p->in), ring_fill(p->out), ring_size(p->out), p->drops);
     if (p->live)

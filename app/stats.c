@@ -102,8 +102,14 @@ void stats_frame(Stats *s, const FrameBuf *f, double display_ms, double shown_ms
     double latency = f->capture_ms > 0 ? shown_ms - f->capture_ms : 0;
     double v[STAT_COUNT] = {t->decode_ms, t->upload_ms, t->kernel_ms, t->download_ms,
                             t->work_ms,   t->stage_ms,  display_ms,   latency};
-    for (int i = 0; i < STAT_COUNT; i++)
-        hist_add(s->h[i], v[i]);
+    /* stripe timings only from frames that were timed (CUDA: one in StageConfig.time_every) */
+    int have[STAT_COUNT];
+    for (int i = 0; i < STAT_COUNT; i++) {
+        have[i] = t->timed || (i != STAT_UPLOAD && i != STAT_KERNEL && i != STAT_DOWNLOAD &&
+                               i != STAT_WORK);
+        if (have[i])
+            hist_add(s->h[i], v[i]);
+    }
     if (s->frames == 0)
         s->t0 = shown_ms;
     s->frames++;
@@ -112,7 +118,10 @@ void stats_frame(Stats *s, const FrameBuf *f, double display_ms, double shown_ms
                 s->frames > 1 ? "," : "", (long long)f->index, (long long)f->pts, f->serial,
                 shown_ms - s->t0);
         for (int i = 0; i < STAT_COUNT; i++)
-            fprintf(s->f, ",\"%s_ms\":%.4f", names[i], v[i]);
+            if (have[i])
+                fprintf(s->f, ",\"%s_ms\":%.4f", names[i], v[i]);
+            else
+                fprintf(s->f, ",\"%s_ms\":null", names[i]);
         fprintf(s->f, ",\"in_fill\":%d,\"out_fill\":%d,\"dropped\":%lld}", in_fill, out_fill,
                 drops);
     }

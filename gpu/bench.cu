@@ -12,8 +12,11 @@
 //   * with NPP at build time, NPP's nppiYUV420ToBGR_8u_P3C3R run the best way (whole
 //     frames round-robin over three streams, four in flight), for comparison.
 // Every figure is the median of --reps repetitions after a warm-up, timed with CUDA
-// events. Usage: pinstripe-bench [--reps N] [--frames N] [--stripes N] [--plain] [--copies]
-// [-v] [--spans PREFIX]. --plain feeds frames whose planes are not laid out in bands
+// events, except the stage: its frames complete one by one, and its figure is the time
+// from the completion of frame 20 to that of the last, on the host clock (the stage's
+// own timing events are on one frame in --timing N, 8 as in the player, since they slow
+// the copies). Usage: pinstripe-bench [--reps N] [--frames N] [--stripes N] [--plain]
+// [--copies] [--timing N] [-v] [--spans PREFIX]. --plain feeds frames whose planes are not laid out in bands
 // (three uploads per stripe instead of one), to measure what the bands buy. --copies adds
 // the stage's copies alone (no kernel) for 1, 2, 3 and 6 stripes: what striping costs the
 // copy engines themselves; then, for --stripes, the same with a plain kernel between
@@ -40,6 +43,7 @@
     } while (0)
 
 static int reps = 7, frames = 300, verbose = 0, stripes = 3;
+static int time_every = 8; // --timing N: the stage's timed events on 1 frame in N, as the player
 static int copies = 0; // --copies: also the stage's copy pattern alone, 1/2/3/6 stripes
 static int plain = 0; // --plain: input frames not laid out in bands (one upload per plane)
 static const char *spans_path; // --spans PREFIX: PREFIX-<rows>.csv, the last -t invert repetition's spans
@@ -210,6 +214,7 @@ static double stage_run(int w, int h, const char *tname, int stripes)
     StageConfig cfg;
     memset(&cfg, 0, sizeof(cfg));
     cfg.in = in, cfg.stripes = stripes, cfg.backend = STAGE_CUDA;
+    cfg.time_every = spans_path && strcmp(tname, "invert") == 0 ? 1 : time_every;
     if (transform_parse(tname, &cfg.transform, err, sizeof err) < 0) {
         fprintf(stderr, "pinstripe-bench: %s\n", err);
         exit(1);
@@ -243,7 +248,9 @@ static double stage_run(int w, int h, const char *tname, int stripes)
     if (spans_path && strcmp(tname, "invert") == 0 && (spans = fopen(spans_file, "w")))
         fprintf(spans, "frame,stripe,stream,up0,up1,k1,down1\n");
     for (int r = -1; r < reps; r++) {
-        int n = r < 0 ? 50 : frames, waited = 0;
+        int n = r < 0 ? 50 : frames, waited = 0, ntimed = 0;
+        // steady state: from the completion of frame `skip` to that of the last one
+        int skip = n > 40 ? 20 : 0;
         double first = 0, last = 0, up = 0, kern = 0, down = 0, submit = 0;
         FrameTimings t;
         for (int f = 0; f < n || waited < n;) {
@@ -257,25 +264,26 @@ static double stage_run(int w, int h, const char *tname, int stripes)
             }
             if (stage_wait(s, &t) < 0)
                 goto fail;
-            if (waited == 0)
-                first = t.spans[0].up0;
+            double done = clock_now_ms();
+            if (waited == skip)
+                first = done;
+            last = done;
             waited++;
-            up += t.upload_ms, kern += t.kernel_ms, down += t.download_ms;
+            if (t.timed)
+                ntimed++, up += t.upload_ms, kern += t.kernel_ms, down += t.download_ms;
             if (spans && r == reps - 1)
                 for (int k = 0; k < t.nspans; k++)
                     fprintf(spans, "%d,%d,%d,%.4f,%.4f,%.4f,%.4f\n", waited - 1, k,
                             t.spans[k].stream, t.spans[k].up0, t.spans[k].up1, t.spans[k].k1,
                             t.spans[k].down1);
-            for (int k = 0; k < t.nspans; k++)
-                if (t.spans[k].down1 > last)
-                    last = t.spans[k].down1;
         }
         if (r >= 0)
-            per[r] = (last - first) / n;
+            per[r] = (last - first) / (n - 1 - skip);
         if (r == reps - 1 && verbose)
-            fprintf(stderr, "  %dp -t %.40s: per frame, summed over stripes: upload %.4f, kernel %.4f, "
-                            "download %.4f ms; host submit %.1f us\n",
-                    h, tname, up / n, kern / n, down / n, 1000 * submit / n);
+            fprintf(stderr, "  %dp -t %.40s: per timed frame (%d of %d), summed over stripes: upload "
+                            "%.4f, kernel %.4f, download %.4f ms; host submit %.1f us\n",
+                    h, tname, ntimed, n, up / (ntimed ? ntimed : 1), kern / (ntimed ? ntimed : 1),
+                    down / (ntimed ? ntimed : 1), 1000 * submit / n);
     }
     if (spans)
         fclose(spans);
@@ -300,7 +308,10 @@ __global__ void copies_kernel(const uint8_t *in, size_t in_len, uint8_t *out, si
         out[i] = 255 - in[i % in_len];
 }
 
-enum { COPIES_EVENTS = 1, COPIES_KERNEL = 2 }; // what copies_run adds to the bare copies
+// what copies_run adds to the bare copies: the stage's four timing events a stripe, a
+// kernel, or only two timing events (before the upload, after the download), or only
+// one untimed event after the download
+enum { COPIES_EVENTS = 1, COPIES_KERNEL = 2, COPIES_EDGES = 4, COPIES_DONE = 8 };
 
 static double copies_run(int w, int h, int nstripes, int add)
 {
@@ -321,7 +332,8 @@ static double copies_run(int w, int h, int nstripes, int add)
         CHECK(cudaStreamCreateWithFlags(&st[k], cudaStreamNonBlocking));
         CHECK(cudaEventCreate(&end[k]));
         for (int i = 0; i < 4; i++)
-            CHECK(cudaEventCreate(&ev[k][i]));
+            CHECK(cudaEventCreateWithFlags(&ev[k][i], add & COPIES_DONE ? cudaEventDisableTiming
+                                                                     : cudaEventDefault));
     }
     double per[64];
     for (int r = -1; r < reps; r++) {
@@ -333,7 +345,7 @@ static double copies_run(int w, int h, int nstripes, int add)
             for (int k = 0; k < nstripes; k++) {
                 size_t u0 = up * k / nstripes, u1 = up * (k + 1) / nstripes;
                 size_t d0 = down * k / nstripes, d1 = down * (k + 1) / nstripes;
-                if (add & COPIES_EVENTS)
+                if (add & (COPIES_EVENTS | COPIES_EDGES))
                     CHECK(cudaEventRecord(ev[k][0], st[k]));
                 CHECK(cudaMemcpyAsync(di + u0, hi[f % SETS] + u0, u1 - u0, cudaMemcpyHostToDevice,
                                       st[k]));
@@ -348,7 +360,7 @@ static double copies_run(int w, int h, int nstripes, int add)
                     CHECK(cudaEventRecord(ev[k][2], st[k]));
                 CHECK(cudaMemcpyAsync(ho[f % SETS] + d0, dout + d0, d1 - d0,
                                       cudaMemcpyDeviceToHost, st[k]));
-                if (add & COPIES_EVENTS)
+                if (add & (COPIES_EVENTS | COPIES_EDGES | COPIES_DONE))
                     CHECK(cudaEventRecord(ev[k][3], st[k]));
             }
         float worst = 0;
@@ -506,16 +518,18 @@ int main(int argc, char **argv)
             plain = 1;
         else if (strcmp(argv[i], "--copies") == 0)
             copies = 1;
+        else if (strcmp(argv[i], "--timing") == 0 && i + 1 < argc)
+            time_every = atoi(argv[++i]);
         else if (strcmp(argv[i], "--spans") == 0 && i + 1 < argc)
             spans_path = argv[++i];
         else {
             fprintf(stderr, "usage: pinstripe-bench [--reps N] [--frames N] [--stripes N] "
-                            "[--plain] [--copies] [-v] [--spans PREFIX]\n");
+                            "[--plain] [--copies] [--timing N] [-v] [--spans PREFIX]\n");
             return 1;
         }
     }
-    if (reps < 1 || reps > 64 || frames < 1 || stripes < 1 || stripes > 64) {
-        fprintf(stderr, "pinstripe-bench: --reps 1..64, --frames ≥ 1, --stripes 1..64\n");
+    if (reps < 1 || reps > 64 || frames < 2 || stripes < 1 || stripes > 64 || time_every < 1) {
+        fprintf(stderr, "pinstripe-bench: --reps 1..64, --frames ≥ 2, --stripes 1..64, --timing ≥ 1\n");
         return 1;
     }
     int ndev = 0;
@@ -527,8 +541,8 @@ int main(int argc, char **argv)
     }
     cudaDeviceProp prop;
     CHECK(cudaGetDeviceProperties(&prop, 0));
-    printf("pinstripe-bench on %s (sm_%d%d), medians of %d repetitions of %d frames\n\n",
-           prop.name, prop.major, prop.minor, reps, frames);
+    printf("pinstripe-bench on %s (sm_%d%d), medians of %d repetitions of %d frames; stage timed "
+           "on 1 frame in %d\n\n", prop.name, prop.major, prop.minor, reps, frames, time_every);
 
     Bandwidth bw = measure_bandwidth();
     printf("| %-44s | %8s | %8s | %6s | %6s |\n", "case", "ms/frame", "fps", "GB/s", "×bound");
@@ -558,9 +572,14 @@ int main(int argc, char **argv)
             snprintf(name, sizeof name, "copies only %dp, %d stripes, no kernel", h, ns[c]);
             row(name, copies_run(w, h, ns[c], 0), up, down, bound);
         }
-        for (int add = 1; copies && add <= 3; add++) {
-            snprintf(name, sizeof name, "copies %dp, %d stripes%s%s", h, stripes,
-                     add & COPIES_KERNEL ? " + kernel" : "", add & COPIES_EVENTS ? " + 4 events" : "");
+        const int adds[] = {COPIES_EVENTS, COPIES_KERNEL, COPIES_KERNEL | COPIES_EVENTS,
+                            COPIES_KERNEL | COPIES_EDGES, COPIES_KERNEL | COPIES_DONE};
+        for (int a = 0; copies && a < 5; a++) {
+            int add = adds[a];
+            snprintf(name, sizeof name, "copies %dp, %d stripes%s%s%s%s", h, stripes,
+                     add & COPIES_KERNEL ? " + kernel" : "", add & COPIES_EVENTS ? " + 4 events" : "",
+                     add & COPIES_EDGES ? " + 2 events" : "",
+                     add & COPIES_DONE ? " + 1 untimed event" : "");
             row(name, copies_run(w, h, stripes, add), up, down, bound);
         }
         for (int t = 0; t < 4; t++) {

@@ -55,6 +55,8 @@ typedef struct FrameTimings {
     double work_ms;                           /* CPU backend: slowest stripe */
     double stage_ms;                          /* stage submit → completion */
     double submit_t;                          /* stage submit on the host clock */
+    int timed; /* 1: upload/kernel/download/work and spans are this frame's; 0: not
+                * measured (CUDA times one frame in StageConfig.time_every) */
     int nspans;
     StripeSpan spans[FRAME_MAX_SPANS];
 } FrameTimings;

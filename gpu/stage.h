@@ -36,6 +36,8 @@ typedef struct StageConfig {
     Transform transform;
     StageBackend backend;
     int pageable; /* 1: the caller's buffers are pageable (malloc), to show the cost */
+    int time_every; /* CUDA: per-stripe timings (FrameTimings.timed) on one frame in N;
+                     * 0 or 1: every frame. Timing events slow the copies (stage_cuda.cu) */
 } StageConfig;
 
 /* Error codes beyond -1 (generic). */

@@ -160,6 +160,7 @@ static int cpu_wait(Stage *s, FrameTimings *t)
     t->work_ms = cs->work_ms;
     t->submit_t = cs->submit_ms;
     t->stage_ms = clock_now_ms() - cs->submit_ms;
+    t->timed = 1;
     t->nspans = s->cfg.stripes < FRAME_MAX_SPANS ? s->cfg.stripes : FRAME_MAX_SPANS;
     for (int k = 0; k < t->nspans; k++)
         t->spans[k] = cs->spans[k];

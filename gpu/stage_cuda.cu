@@ -12,6 +12,13 @@
 // same stripe; on the H200 that bought nothing (BENCHMARKS.md), so one set is
 // the default. PINSTRIPE_CUDA_SETS, PINSTRIPE_CUDA_DEPTH and
 // PINSTRIPE_CUDA_BLOCKING override the defaults, for measuring.
+//
+// Timing events cost the copy engines: on the H200 the four timed events of a
+// stripe made a 1080p frame ~14% slower than the same work with one untimed
+// event (BENCHMARKS.md). So only one frame in StageConfig.time_every gets the
+// timed events (before the upload, after it, after the kernel, after the
+// download); the others get one untimed event a stripe, after its download,
+// which is all that completion needs.
 #include <cuda_runtime.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,14 +45,21 @@
         }                                                                                      \
     } while (0)
 
+// Events of stripe k: ev[EV_PER_STRIPE * k + i]; i = 0..3 timed (before upload, after
+// upload, after kernel, after download), i = 4 untimed (after download)
+#define EV_PER_STRIPE 5
+#define EV_DONE 4
+
 typedef struct InFlight {
-    cudaEvent_t *ev; // 4 per stripe: before upload, after upload, after kernel, after download
+    cudaEvent_t *ev;
     double submit_ms;
     int set;
+    int timed; // this frame has the timed events
 } InFlight;
 
 typedef struct CudaStage {
     int nstripes, nstreams, nsets, depth;
+    int time_every; // timed events on one frame in time_every
     cudaStream_t streams[MAX_SETS][MAX_STREAMS];
     uint8_t *d_in[MAX_SETS], *d_out[MAX_SETS];
     size_t in_bytes, out_bytes;
@@ -64,7 +78,7 @@ typedef struct CudaStage {
 
 static int nevents(const CudaStage *cs)
 {
-    return 4 * cs->nstripes;
+    return EV_PER_STRIPE * cs->nstripes;
 }
 
 static void cuda_uninit(Stage *s)
@@ -134,6 +148,7 @@ static int cuda_init(Stage *s)
     // waits for frame n's download on the one stream): give it a second set.
     cs->nsets = env_int("PINSTRIPE_CUDA_SETS", cs->nstripes == 1 ? 2 : 1, 1, MAX_SETS);
     cs->depth = env_int("PINSTRIPE_CUDA_DEPTH", 4, 1, MAX_DEPTH);
+    cs->time_every = s->cfg.time_every > 1 ? s->cfg.time_every : 1;
     // Without cudaEventBlockingSync the stage thread spins while it waits for a frame
     // (a few hundred microseconds at most) and wakes sooner: 1080p ran 6% faster.
     unsigned evflags = env_int("PINSTRIPE_CUDA_BLOCKING", 0, 0, 1) ? cudaEventBlockingSync : 0;
@@ -152,7 +167,9 @@ static int cuda_init(Stage *s)
             goto fail;
         }
         for (int i = 0; i < nevents(cs); i++)
-            CK(cudaEventCreateWithFlags(&cs->slots[d].ev[i], evflags));
+            CK(cudaEventCreateWithFlags(&cs->slots[d].ev[i],
+                                        i % EV_PER_STRIPE == EV_DONE ? evflags | cudaEventDisableTiming
+                                                                     : evflags));
     }
     // Place events on the host clock: record one, wait for it, read the clock.
     CK(cudaEventCreateWithFlags(&cs->epoch, cudaEventBlockingSync));
@@ -237,12 +254,14 @@ static int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
     frame_wrap(&dframe, f, d_in);
     slot->submit_ms = clock_now_ms();
     slot->set = set;
+    int timed = slot->timed = cs->seq % (unsigned long long)cs->time_every == 0;
     for (int k = 0; k < cs->nstripes; k++) {
         cudaStream_t st = cs->streams[set][k % cs->nstreams];
-        cudaEvent_t *ev = &slot->ev[4 * k];
+        cudaEvent_t *ev = &slot->ev[EV_PER_STRIPE * k];
         int y0, y1;
         stripe_rows(f->height, cs->nstripes, k, even, &y0, &y1);
-        CK(cudaEventRecord(ev[0], st));
+        if (timed)
+            CK(cudaEventRecord(ev[0], st));
         PixelSource ksrc = dsrc;
         if (banded && y0 < y1) {
             // the stripe's Y, U and V rows are one range: one upload
@@ -261,16 +280,18 @@ static int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
             CK(cudaMemcpyAsync(d_in + dplane_off[p] + off, in->data[p] + off, len,
                                cudaMemcpyHostToDevice, st));
         }
-        CK(cudaEventRecord(ev[1], st));
+        if (timed)
+            CK(cudaEventRecord(ev[1], st));
         if (y0 < y1)
             CK(colour_launch(&ksrc, d_out, out->stride[0], f->width, y0, y1, &c, a, ch, st));
-        CK(cudaEventRecord(ev[2], st));
+        if (timed)
+            CK(cudaEventRecord(ev[2], st));
         if (y0 < y1) {
             size_t off = (size_t)y0 * out->stride[0], len = (size_t)(y1 - y0) * out->stride[0];
             CK(cudaMemcpyAsync(out->data[0] + off, d_out + off, len, cudaMemcpyDeviceToHost,
                                st));
         }
-        CK(cudaEventRecord(ev[3], st));
+        CK(cudaEventRecord(ev[timed ? 3 : EV_DONE], st));
     }
     cs->count++;
     cs->seq++;
@@ -300,13 +321,14 @@ static int cuda_wait(Stage *s, FrameTimings *t)
     // One blocking wait, on the stripe queued last (usually the last to finish),
     // then the others, which are then almost always done already.
     for (int k = cs->nstripes - 1; k >= 0; k--)
-        CK(cudaEventSynchronize(slot->ev[4 * k + 3]));
+        CK(cudaEventSynchronize(slot->ev[EV_PER_STRIPE * k + (slot->timed ? 3 : EV_DONE)]));
     t->upload_ms = t->kernel_ms = t->download_ms = t->work_ms = 0;
     t->submit_t = slot->submit_ms;
     t->stage_ms = clock_now_ms() - slot->submit_ms;
-    t->nspans = cs->nstripes < FRAME_MAX_SPANS ? cs->nstripes : FRAME_MAX_SPANS;
-    for (int k = 0; k < cs->nstripes; k++) {
-        cudaEvent_t *ev = &slot->ev[4 * k];
+    t->timed = slot->timed;
+    t->nspans = !slot->timed ? 0 : cs->nstripes < FRAME_MAX_SPANS ? cs->nstripes : FRAME_MAX_SPANS;
+    for (int k = 0; k < cs->nstripes && slot->timed; k++) {
+        cudaEvent_t *ev = &slot->ev[EV_PER_STRIPE * k];
         double e0 = ev_ms(s, cs->epoch, ev[0], &bad), e1 = ev_ms(s, cs->epoch, ev[1], &bad);
         double e2 = ev_ms(s, cs->epoch, ev[2], &bad), e3 = ev_ms(s, cs->epoch, ev[3], &bad);
         t->upload_ms += e1 - e0, t->kernel_ms += e2 - e1, t->download_ms += e3 - e2;

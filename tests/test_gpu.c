@@ -56,6 +56,33 @@ static void bufs_free(Bufs *b)
     }
 }
 
+/* Wait for frame j and check its timings: the CPU times every frame, CUDA frames
+ * 0, N, 2N... for time_every N, each with one span per stripe in order. 0, -1 (the
+ * stage failed) or -2 (wrong timings, err says how). */
+static int wait_one(Stage *s, const StageConfig *cfg, int j, char *err, size_t errlen)
+{
+    FrameTimings t;
+    memset(&t, 0, sizeof t);
+    if (stage_wait(s, &t) < 0)
+        return -1;
+    int every = cfg->backend == STAGE_CPU || cfg->time_every <= 1 ? 1 : cfg->time_every;
+    int want = j % every == 0;
+    int nspans = cfg->stripes < FRAME_MAX_SPANS ? cfg->stripes : FRAME_MAX_SPANS;
+    if (t.timed != want || t.nspans != (want ? nspans : 0)) {
+        snprintf(err, errlen, "frame %d (1 in %d timed): timed %d with %d spans", j, every,
+                 t.timed, t.nspans);
+        return -2;
+    }
+    for (int k = 0; k < t.nspans; k++) {
+        const StripeSpan *p = &t.spans[k];
+        if (!(p->up0 <= p->up1 && p->up1 <= p->k1 && p->k1 <= p->down1)) {
+            snprintf(err, errlen, "frame %d stripe %d: spans out of order", j, k);
+            return -2;
+        }
+    }
+    return 0;
+}
+
 /* Run FRAMES frames through a stage, all submitted before any is waited for
  * (as far as its depth allows). 0 or -1. */
 static int run(const StageConfig *cfg, Bufs *b, char *err, size_t errlen)
@@ -69,14 +96,16 @@ static int run(const StageConfig *cfg, Bufs *b, char *err, size_t errlen)
     for (int i = 0; i < FRAMES && rc == 0; i++) {
         memset(b->out[i], 0xCD, frame_bytes(&b->fo[i].fmt)); /* poison */
         if (i - next_wait == stage_depth(s))
-            rc = stage_wait(s, NULL), next_wait++;
+            rc = wait_one(s, cfg, next_wait++, err, errlen);
         if (rc == 0)
             rc = stage_submit(s, &b->fi[i], &b->fo[i]);
     }
     while (rc == 0 && next_wait < FRAMES)
-        rc = stage_wait(s, NULL), next_wait++;
-    if (rc < 0)
+        rc = wait_one(s, cfg, next_wait++, err, errlen);
+    if (rc == -1)
         snprintf(err, errlen, "%s", stage_error(s));
+    else if (rc < 0)
+        rc = -1; /* wait_one said why */
     stage_destroy(&s);
     return rc;
 }
@@ -86,7 +115,7 @@ static int one(PixLayout layout, int w, int h, int stripes, const char *tname, i
     char err[512];
     /* the same picture in each backend's buffers; banded when asked (as the player does) */
     FrameFormat in = {layout, w, h, banded ? stripes : 1};
-    StageConfig cfg = {.in = in, .stripes = stripes};
+    StageConfig cfg = {.in = in, .stripes = stripes, .time_every = 1 + (w + stripes) % 4};
     CHECK(transform_parse(tname, &cfg.transform, err, sizeof err) == 0, "%s", err);
     Bufs cpu, cuda, pageable;
     if (bufs_alloc(&cpu, &in, HOST_MEM_ALIGNED) < 0 || bufs_alloc(&cuda, &in, HOST_MEM_PINNED) < 0 ||
