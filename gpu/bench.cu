@@ -16,8 +16,9 @@
 // from the completion of frame 20 to that of the last, on the host clock (the stage's
 // own timing events are on one frame in --timing N, 8 as in the player, since they slow
 // the copies). Usage: pinstripe-bench [--reps N] [--frames N] [--stripes N] [--plain]
-// [--copies] [--timing N] [-v] [--spans PREFIX]. --plain feeds frames whose planes are not laid out in bands
-// (three uploads per stripe instead of one), to measure what the bands buy. --copies adds
+// [--copies] [--timing N] [-v] [--spans PREFIX]. --plain feeds frames whose planes are
+// not laid out in bands (three uploads per stripe instead of one), to measure what the
+// bands buy. --copies adds
 // the stage's copies alone (no kernel) for 1, 2, 3 and 6 stripes: what striping costs the
 // copy engines themselves; then, for --stripes, the same with a plain kernel between
 // upload and download and/or the stage's four timing events a stripe.
@@ -296,11 +297,7 @@ fail:
     exit(3);
 }
 
-// The stage's copies with no kernel: per frame and stripe, the stripe's upload and
-// download on the stripe's own stream (as the stage orders them), frames cycling
-// through SETS pinned slots, nothing waited on until the end. Shows what the copy
-// engines themselves charge for cutting a frame into stripes. (The slots are
-// overwritten while earlier frames may still read them: only the timing matters.)
+// A plain kernel for copies_run: a stripe's download bytes from its upload bytes.
 __global__ void copies_kernel(const uint8_t *in, size_t in_len, uint8_t *out, size_t n)
 {
     size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
@@ -313,6 +310,11 @@ __global__ void copies_kernel(const uint8_t *in, size_t in_len, uint8_t *out, si
 // one untimed event after the download
 enum { COPIES_EVENTS = 1, COPIES_KERNEL = 2, COPIES_EDGES = 4, COPIES_DONE = 8 };
 
+// The stage's copies: per frame and stripe, the stripe's upload and download on the
+// stripe's own stream (as the stage orders them), plus what `add` asks for, frames
+// cycling through SETS pinned slots, nothing waited on until the end. Shows what the
+// copy engines themselves charge for cutting a frame into stripes. (The slots are
+// overwritten while earlier frames may still read them: only the timing matters.)
 static double copies_run(int w, int h, int nstripes, int add)
 {
     FrameFormat in = {PIX_YUV420P, w, h, 1}, out = {PIX_BGR24, w, h, 1};

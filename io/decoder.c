@@ -102,13 +102,13 @@ static Decoder *open_input(const char *url, const DecoderOptions *opt, char *err
         *code = DECODER_ERR_USAGE;
         goto fail;
     }
-    int regular = 0; /* a file on disk: nothing to gain from dropping what probing read */
     struct stat fst;
-    if (is_plain_path(url) && stat(url, &fst) == 0)
-        regular = S_ISREG(fst.st_mode);
-    if (!format && is_plain_path(url)) {
-        if (stat(url, &fst) != 0) {
-            snprintf(err, errlen, "cannot open '%s': %s", url, strerror(errno));
+    int stat_err = is_plain_path(url) ? (stat(url, &fst) == 0 ? 0 : errno) : -1;
+    /* a file on disk: nothing to gain from dropping what probing read */
+    int regular = stat_err == 0 && S_ISREG(fst.st_mode);
+    if (!format && stat_err >= 0) {
+        if (stat_err) {
+            snprintf(err, errlen, "cannot open '%s': %s", url, strerror(stat_err));
             goto fail;
         }
         if (S_ISDIR(fst.st_mode)) {
