@@ -376,7 +376,7 @@ display_keys|display_overlay|display_pause|display_seek|display_transform_step)
   start() {
     "$bin" "$@" 2>"$tmp/err" & pid=$!
     wid=$(timeout 20 xdotool search --sync --name '^pinstripe$' | head -n 1)
-    [ -n "$wid" ] || { kill $pid; fail "no pinstripe window appeared"; }
+    [ -n "$wid" ] || { kill $pid 2>/dev/null; cat "$tmp/err" >&2; fail "no pinstripe window appeared"; }
     sleep 1
   }
   # send keys, then expect exit 0 within 10 s
