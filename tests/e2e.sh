@@ -127,15 +127,20 @@ live_slow_display)
   else
     [ "$rss2" -le $((rss1 + 4096)) ] || fail "memory grew from $rss1 to $rss2 kB"
   fi
-  python3 - "$tmp/stats.json" <<'PY' || fail "live check"
+  # Under a sanitizer every stage runs several times slower and the real-time bound
+  # means nothing (ASan alone reached 121 ms of the 122 allowed, at -j2 more): there the
+  # check is only that frames are dropped rather than queued. Queued behind a 50 ms
+  # display, the 12 ring slots would hold frames for 600 ms.
+  bound=realtime; [ -z "${ASAN_OPTIONS:-}${TSAN_OPTIONS:-}" ] || bound=250
+  python3 - "$tmp/stats.json" "$bound" <<'PY' || fail "live check"
 import json, sys
-d = json.load(open(sys.argv[1])); s = d["summary"]; fr = d["frames"]
+d = json.load(open(sys.argv[1])); s = d["summary"]; fr = d["frames"]; bound = 2 * 1000 / 30 + 50 + 5 if sys.argv[2] == "realtime" else float(sys.argv[2])
 lat = s["latency_ms"]
 print("shown", len(fr), "dropped", s["dropped"], "latency median %.1f p99 %.1f ms" % (lat["median"], lat["p99"]))
 assert s["dropped"] > 0 and s["dropped"] == fr[-1]["dropped"], "no drops counted"
 assert len(fr) + s["dropped"] <= 240 and len(fr) + s["dropped"] >= 230, "frames unaccounted for"
 assert max(f["in_fill"] for f in fr) <= 6 and max(f["out_fill"] for f in fr) <= 6, "rings grew"
-assert lat["p99"] <= 2 * 1000 / 30 + 50 + 5, "latency %.1f ms over the bound" % lat["p99"]
+assert lat["p99"] <= bound, "latency p99 %.1f ms over the bound of %.0f ms" % (lat["p99"], bound)
 PY
   ;;
 
