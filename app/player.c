@@ -157,6 +157,34 @@ static int have_display(void)
     return (x && *x) || (w && *w);
 }
 
+/* What 't' cycles through: -t first, then the named transforms, then the sample
+ * looks (those that parse; -t itself is not repeated). */
+static void add_presets(Player *p)
+{
+    static const struct {
+        const char *kind, *file;
+    } looks[] = {{"lut3d", "teal-orange"}, {"lut3d", "bleach-bypass"}, {"lut3d", "warm-film"},
+                 {"lut1d", "s-curve"}};
+    const int max = (int)(sizeof(p->presets) / sizeof(p->presets[0]));
+    const int nnamed = transform_named_count(), nlooks = (int)(sizeof(looks) / sizeof(looks[0]));
+    const char *dir = getenv("PINSTRIPE_ASSETS") ? getenv("PINSTRIPE_ASSETS") : PINSTRIPE_ASSETS;
+    char spec[1200], err[512];
+    p->presets[p->npresets++] = p->transform;
+    for (int i = 0; i < nnamed + nlooks && p->npresets < max; i++) {
+        Transform t;
+        if (i < nnamed)
+            snprintf(spec, sizeof(spec), "%s", transform_named(i));
+        else
+            snprintf(spec, sizeof(spec), "%s=file=%s/luts/%s.cube", looks[i - nnamed].kind, dir,
+                     looks[i - nnamed].file);
+        if (strcmp(spec, p->transform.name) == 0 || transform_parse(spec, &t, err, sizeof(err)) < 0)
+            continue;
+        if (i >= nnamed) /* show the look's file name, not its whole path */
+            snprintf(t.name, sizeof(t.name), "%s %s.cube", looks[i - nnamed].kind, looks[i - nnamed].file);
+        p->presets[p->npresets++] = t;
+    }
+}
+
 int player_run(const Options *o)
 {
     Player pl = {.o = o, .overlay_on = !o->no_overlay};
@@ -170,25 +198,7 @@ int player_run(const Options *o)
         player_fail("%s", err);
         return EXIT_USAGE;
     }
-    /* 't' cycles: -t first, then the plain transforms, then the sample looks */
-    p->presets[p->npresets++] = p->transform;
-    for (int i = 0; i < transform_named_count() + 4 && p->npresets < 16; i++) {
-        static const char *looks[] = {"teal-orange", "bleach-bypass", "warm-film", "s-curve"};
-        char spec[1200];
-        Transform t;
-        const char *dir = getenv("PINSTRIPE_ASSETS") ? getenv("PINSTRIPE_ASSETS") : PINSTRIPE_ASSETS;
-        if (i < transform_named_count())
-            snprintf(spec, sizeof(spec), "%s", transform_named(i));
-        else
-            snprintf(spec, sizeof(spec), "%s=file=%s/luts/%s.cube", i == transform_named_count() + 3 ? "lut1d" : "lut3d",
-                     dir, looks[i - transform_named_count()]);
-        if (strcmp(spec, p->transform.name) != 0 && transform_parse(spec, &t, err, sizeof(err)) == 0) {
-            const char *slash = strrchr(spec, '/');
-            if (slash) /* show the look's file name, not its whole path */
-                snprintf(t.name, sizeof(t.name), "%.5s %s", spec, slash + 1);
-            p->presets[p->npresets++] = t;
-        }
-    }
+    add_presets(p);
     if (parse_backend(o->backend, &backend) < 0) {
         player_fail("--backend: '%s' is not auto, cuda or cpu", o->backend);
         return EXIT_USAGE;

@@ -23,7 +23,7 @@
 typedef struct Player {
     const Options *o;
     Transform transform;     /* -t */
-    Transform presets[16];   /* 't' cycles: -t first, then the named transforms */
+    Transform presets[16];   /* 't' cycles: -t, the named transforms, the sample looks */
     int npresets;
     Decoder *dec;
     Stage *stage;

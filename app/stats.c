@@ -114,7 +114,7 @@ void stats_frame(Stats *s, const FrameBuf *f, double display_ms, double shown_ms
         s->t0 = shown_ms;
     s->frames++;
     if (s->f) {
-        fprintf(s->f, "%s\n{\"index\":%lld,\"pts\":%lld,\"serial\":%d,\"shown_ms\":%.3f", 
+        fprintf(s->f, "%s\n{\"index\":%lld,\"pts\":%lld,\"serial\":%d,\"shown_ms\":%.3f",
                 s->frames > 1 ? "," : "", (long long)f->index, (long long)f->pts, f->serial,
                 shown_ms - s->t0);
         for (int i = 0; i < STAT_COUNT; i++)

@@ -18,10 +18,10 @@
 // the copies). Usage: pinstripe-bench [--reps N] [--frames N] [--stripes N] [--plain]
 // [--copies] [--timing N] [-v] [--spans PREFIX]. --plain feeds frames whose planes are
 // not laid out in bands (three uploads per stripe instead of one), to measure what the
-// bands buy. --copies adds
-// the stage's copies alone (no kernel) for 1, 2, 3 and 6 stripes: what striping costs the
-// copy engines themselves; then, for --stripes, the same with a plain kernel between
-// upload and download and/or the stage's four timing events a stripe.
+// bands buy. --copies adds the stage's copies alone (no kernel) for 1, 2, 3 and 6
+// stripes: what striping costs the copy engines themselves; then, for --stripes, the same
+// with a plain kernel between upload and download and/or the stage's four timing events
+// a stripe.
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>

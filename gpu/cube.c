@@ -208,12 +208,14 @@ int cube_load(const char *path, Lut *out, char *err, size_t errlen)
     for (;;) {
         if (len == cap) {
             cap = cap ? 2 * cap : 1 << 16;
-            if (cap > ((size_t)1 << 31) || !(text = realloc(text, cap))) {
+            char *grown = cap > ((size_t)1 << 31) ? NULL : realloc(text, cap);
+            if (!grown) { /* text is still ours to free */
                 snprintf(err, errlen, "'%s': too large or out of memory", path);
                 fclose(f);
                 free(text);
                 return -1;
             }
+            text = grown;
         }
         size_t n = fread(text + len, 1, cap - len, f);
         len += n;

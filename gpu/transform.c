@@ -131,6 +131,17 @@ static int find_num(Parser *ps, const Args *a, const char *fname, const Opt *opt
 
 /* ---- the transforms -------------------------------------------------------- */
 
+/* the transforms without options, also what 't' cycles through */
+static const char *const named[] = {"none", "gray", "invert", "sepia"};
+
+static int is_named(const char *name)
+{
+    for (size_t i = 0; i < sizeof(named) / sizeof(named[0]); i++)
+        if (strcmp(name, named[i]) == 0)
+            return 1;
+    return 0;
+}
+
 static int plain(Parser *ps, const char *name, const Args *a, Step *st)
 {
     if (a->n > 0)
@@ -335,8 +346,7 @@ int transform_parse(const char *spec, Transform *t, char *err, size_t errlen)
         memset(st, 0, sizeof(*st));
         st->kind = CHAIN_AFFINE;
         int rc, extra = 0;
-        if (!strcmp(name, "none") || !strcmp(name, "gray") || !strcmp(name, "invert") ||
-            !strcmp(name, "sepia"))
+        if (is_named(name))
             rc = plain(&ps, name, &a, st);
         else if (!strcmp(name, "eq"))
             rc = eq(&ps, name, &a, st, &steps[n + 1], &extra);
@@ -381,8 +391,6 @@ int transform_parse(const char *spec, Transform *t, char *err, size_t errlen)
         to_op(&steps[i], &t->chain.ops[i]);
     return 0;
 }
-
-static const char *const named[] = {"none", "gray", "invert", "sepia"};
 
 int transform_named_count(void)
 {

@@ -25,6 +25,10 @@
 #include "io/avlog.h"
 #include "io/pixfmt.h"
 
+/* capture times kept for the packets in flight in the decoder (more than any
+ * decoder holds back) */
+#define CAP_SLOTS 64
+
 struct Decoder {
     char url[1024];
     AVFormatContext *fmt;
@@ -52,7 +56,7 @@ struct Decoder {
     struct {
         int64_t pts;
         double ms;
-    } cap[64];
+    } cap[CAP_SLOTS]; /* slot: pts % CAP_SLOTS */
     int64_t rt_pts0;  /* realtime pacing: first pts and when it was released */
     double rt_wall0;
     int rt_started;
@@ -315,8 +319,8 @@ static int emit(Decoder *d, const AVFrame *f)
     double ready = clock_now_ms();
     double captured = ready;
     int64_t key = f->pts != AV_NOPTS_VALUE ? f->pts : f->pkt_dts;
-    if (key != AV_NOPTS_VALUE && d->cap[(uint64_t)key % 64].pts == key && !d->opt.realtime)
-        captured = d->cap[(uint64_t)key % 64].ms;
+    if (key != AV_NOPTS_VALUE && d->cap[(uint64_t)key % CAP_SLOTS].pts == key && !d->opt.realtime)
+        captured = d->cap[(uint64_t)key % CAP_SLOTS].ms;
     FrameBuf *slot;
     if (ring_write_begin(d->ring, &slot) != 0)
         return 0; /* aborted */
@@ -398,16 +402,14 @@ static void *decode_main(void *arg)
         if (r == AVERROR(EAGAIN))
             continue;
         if (r < 0) {
-            if (r != AVERROR_EOF && d->opt.live) { /* a camera unplugged, a stream gone */
-                char why[128];
-                av_err(r, why, sizeof(why));
-                snprintf(d->error, sizeof(d->error), "'%s': reading failed: %s", d->url, why);
-                rc = -1;
-                break;
-            }
             if (r != AVERROR_EOF) {
                 char why[128];
                 av_err(r, why, sizeof(why));
+                if (d->opt.live) { /* a camera unplugged, a stream gone: a failure */
+                    snprintf(d->error, sizeof(d->error), "'%s': reading failed: %s", d->url, why);
+                    rc = -1;
+                    break;
+                }
                 av_log(NULL, AV_LOG_WARNING, "pinstripe: '%s': read error, ending: %s\n",
                        d->url, why);
             }
@@ -416,8 +418,8 @@ static void *decode_main(void *arg)
         }
         if (d->pkt->stream_index == d->vidx) {
             int64_t key = d->pkt->pts != AV_NOPTS_VALUE ? d->pkt->pts : d->pkt->dts;
-            d->cap[(uint64_t)key % 64].pts = key;
-            d->cap[(uint64_t)key % 64].ms = clock_now_ms();
+            d->cap[(uint64_t)key % CAP_SLOTS].pts = key;
+            d->cap[(uint64_t)key % CAP_SLOTS].ms = clock_now_ms();
             rc = decode_packet(d, d->pkt);
         }
         av_packet_unref(d->pkt);
