@@ -12,7 +12,8 @@
 
 /* OPT_OPTIONAL: a string whose value may be left out (the default is used);
  * a following argument that does not start with '-' is taken as the value. */
-typedef enum { OPT_FLAG, OPT_STRING, OPT_INT, OPT_OPTIONAL } OptType;
+/* OPT_LIST: a string that may be given several times (up to OPT_LIST_MAX). */
+typedef enum { OPT_FLAG, OPT_STRING, OPT_INT, OPT_OPTIONAL, OPT_LIST } OptType;
 
 typedef struct OptionSpec {
     char short_name; /* 0: none */
@@ -26,6 +27,10 @@ typedef struct OptionSpec {
 } OptionSpec;
 
 #define F(field) offsetof(Options, field)
+/* OPT_LIST keeps its count right after its array */
+_Static_assert(offsetof(Options, n_enc_opts) ==
+                   offsetof(Options, enc_opts) + sizeof(((Options *)0)->enc_opts),
+               "Options: n_enc_opts must follow enc_opts");
 
 static const OptionSpec specs[] = {
     {'i', "input", OPT_STRING, F(input), "INPUT", NULL, 0, 0,
@@ -61,6 +66,22 @@ static const OptionSpec specs[] = {
      "                           test sources are read at their own frame rate)"},
     {0, "debug-display-delay", OPT_INT, F(display_delay), "MS", "0", 0, 10000,
      "for tests: the display takes MS longer for every frame"},
+    {0, "no-audio", OPT_FLAG, F(no_audio), NULL, NULL, 0, 0,
+     "-o: leave the input's audio streams out (-an)"},
+    {0, "no-subs", OPT_FLAG, F(no_subs), NULL, NULL, 0, 0,
+     "-o: leave the input's subtitle streams out (-sn)"},
+    {0, "crf", OPT_STRING, F(crf), "N", NULL, 0, 0,
+     "-o: constant quality for encoders that have it (libx264: 0..51, default 23)"},
+    {0, "preset", OPT_STRING, F(preset), "NAME", NULL, 0, 0,
+     "-o: encoder speed preset (libx264: ultrafast .. veryslow, default medium)"},
+    {0, "bitrate", OPT_STRING, F(bitrate), "RATE", NULL, 0, 0,
+     "-o: video bit rate, e.g. 4M (-b:v)"},
+    {0, "gop", OPT_INT, F(gop), "N", "0", 0, 1 << 30,
+     "-o: at most N frames between keyframes (-g; 0: the encoder's default)"},
+    {0, "enc-opt", OPT_LIST, F(enc_opts), "KEY=VALUE", NULL, 0, 0,
+     "-o: any other encoder option, e.g. tune=film or x264-params=aq-mode=3 (repeatable)"},
+    {0, "progress-every", OPT_INT, F(progress_ms), "MS", "0", 0, 1 << 30,
+     "-o: progress line every MS ms (0: 500 on a terminal, else 5000)"},
     {0, "no-overlay", OPT_FLAG, F(no_overlay), NULL, NULL, 0, 0, "start with the overlay off"},
     {0, "overlay", OPT_FLAG, F(overlay), NULL, NULL, 0, 0,
      "burn the overlay into the -o file too (off by default)"},
@@ -75,6 +96,21 @@ static const OptionSpec specs[] = {
 };
 #define NSPECS (sizeof(specs) / sizeof(specs[0]))
 
+/* FFmpeg's single-dash spellings of some options. */
+static const struct {
+    const char *dash, *long_name;
+} aliases[] = {{"-an", "no-audio"}, {"-sn", "no-subs"}, {"-crf", "crf"},
+               {"-preset", "preset"}, {"-b:v", "bitrate"}, {"-g", "gop"}};
+#define NALIASES (sizeof(aliases) / sizeof(aliases[0]))
+
+static const char *alias_of(const char *long_name)
+{
+    for (size_t i = 0; i < NALIASES; i++)
+        if (strcmp(aliases[i].long_name, long_name) == 0)
+            return aliases[i].dash;
+    return NULL;
+}
+
 static int set_value(const OptionSpec *s, Options *o, const char *val, char *err, size_t errlen)
 {
     void *field = (char *)o + s->offset;
@@ -86,6 +122,15 @@ static int set_value(const OptionSpec *s, Options *o, const char *val, char *err
     case OPT_OPTIONAL:
         *(const char **)field = val;
         return 0;
+    case OPT_LIST: {
+        int *n = (int *)((char *)field + sizeof(const char *[OPT_LIST_MAX]));
+        if (*n >= OPT_LIST_MAX) {
+            snprintf(err, errlen, "--%s: at most %d of them", s->long_name, OPT_LIST_MAX);
+            return -1;
+        }
+        ((const char **)field)[(*n)++] = val;
+        return 0;
+    }
     case OPT_INT: {
         char *end;
         errno = 0;
@@ -147,7 +192,10 @@ int options_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
             }
             val = eq ? eq + 1 : NULL;
         } else if (!only_positional && a[0] == '-' && a[1]) {
-            if (a[2] || !(s = find_short(a[1]))) {
+            for (size_t k = 0; k < NALIASES && !s; k++)
+                if (strcmp(a, aliases[k].dash) == 0)
+                    s = find_long(aliases[k].long_name, strlen(aliases[k].long_name));
+            if (!s && (a[2] || !(s = find_short(a[1])))) {
                 snprintf(err, errlen, "unknown option '%s' (see --help)", a);
                 return -1;
             }
@@ -189,7 +237,9 @@ void options_help(const char *prog)
     for (size_t i = 0; i < NSPECS; i++) {
         const OptionSpec *s = &specs[i];
         char left[64];
+        const char *dash = alias_of(s->long_name);
         int n = s->short_name ? snprintf(left, sizeof(left), "-%c, ", s->short_name)
+                : dash        ? snprintf(left, sizeof(left), "%s, ", dash)
                               : snprintf(left, sizeof(left), "    ");
         snprintf(left + n, sizeof(left) - n, "--%s%s%s", s->long_name, s->metavar ? " " : "",
                  s->metavar ? s->metavar : "");

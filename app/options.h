@@ -5,6 +5,8 @@
 
 #include <stddef.h>
 
+#define OPT_LIST_MAX 32 /* values of a repeatable option */
+
 typedef struct Options {
     const char *input;
     const char *transform;
@@ -24,6 +26,12 @@ typedef struct Options {
     const char *webcam; /* the V4L2 device, or NULL */
     const char *video_size, *framerate, *input_format;
     int live;
+    int no_audio, no_subs;         /* -an, -sn */
+    const char *crf, *preset, *bitrate;
+    long long gop;
+    const char *enc_opts[OPT_LIST_MAX]; /* --enc-opt; the count must follow */
+    int n_enc_opts;
+    long long progress_ms;
     long long display_delay;
     int verbose;
     int quiet;

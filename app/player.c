@@ -100,7 +100,8 @@ static void *stage_main(void *arg)
                 snprintf(p->stage_err, sizeof(p->stage_err), "%s", stage_error(p->stage));
                 break;
             }
-            o->pts = i->pts, o->index = i->index, o->serial = i->serial;
+            o->pts = i->pts, o->duration = i->duration;
+            o->index = i->index, o->serial = i->serial;
             o->capture_ms = i->capture_ms;
             ring_read_end(p->in);
             ring_write_end(p->out);
@@ -274,13 +275,21 @@ int player_run(const Options *o)
     if (o->output) {
         WriterConfig wc = {.path = o->output, .codec = o->codec, .width = di->fmt.width,
                            .height = di->fmt.height, .tb_num = di->tb_num, .tb_den = di->tb_den,
-                           .rate_num = di->rate_num, .rate_den = di->rate_den};
+                           .rate_num = di->rate_num, .rate_den = di->rate_den,
+                           .avg_num = di->avg_num, .avg_den = di->avg_den,
+                           .source = p->dec,
+                           /* live: the recording starts with its first frame */
+                           .start_us = p->live ? INT64_MIN : di->start_us,
+                           .no_audio = o->no_audio, .no_subs = o->no_subs, .crf = o->crf,
+                           .preset = o->preset, .bitrate = o->bitrate, .gop = o->gop,
+                           .enc_opts = o->enc_opts, .n_enc_opts = o->n_enc_opts};
         int wcode;
         if (!(p->writer = writer_open(&wc, err, sizeof(err), &wcode))) {
             player_fail("%s", err);
             code = wcode == WRITER_ERR_USAGE ? EXIT_USAGE : EXIT_RUNTIME;
             goto end;
         }
+        decoder_copy_to(p->dec, p->writer);
     }
 
     if (!(p->stats = stats_create(o->stats, err, sizeof(err)))) {
@@ -316,7 +325,17 @@ int player_run(const Options *o)
     p->display_open = 1;
     if (note[0]) /* said only once everything has opened, so a failure's line comes first */
         player_say(p, "%s", note);
+    if (p->writer) /* streams left out of -o, a line each */
+        for (const char *n = writer_notes(p->writer); *n;) {
+            const char *nl = strchr(n, '\n');
+            int len = nl ? (int)(nl - n) : (int)strlen(n);
+            player_say(p, "%.*s", len, n);
+            n += len + (nl != NULL);
+        }
 
+    progress_init(&p->progress, p->writer && !o->quiet ? stderr : NULL, (double)o->progress_ms,
+                  di->duration_s, o->frames,
+                  di->rate_num > 0 ? (double)di->rate_num / di->rate_den : 0, clock_now_ms());
     if (pthread_create(&p->sig_thread, NULL, signal_main, p) == 0)
         p->sig_started = 1;
     if (decoder_start(p->dec, p->in, o->frames) < 0) {
@@ -336,6 +355,8 @@ int player_run(const Options *o)
         player_stop_all(p); /* quit by the user, or a display/output failure */
     if (rc < 0)
         code = EXIT_RUNTIME;
+    if (p->writer && (rc == 1 || o->frames > 0)) /* cut short: the sound ends with the picture */
+        writer_end_with_video(p->writer);
 
 end:
     if (code != EXIT_OK)
@@ -353,7 +374,10 @@ end:
     }
     stage_destroy(&p->stage); /* waits for frames in flight before any buffer goes */
     if (p->writer) {
+        if (atomic_load(&p->interrupted))
+            writer_end_with_video(p->writer);
         long long written = writer_frames(p->writer);
+        progress_finish(&p->progress, clock_now_ms());
         if (writer_close(&p->writer, err, sizeof(err)) < 0) {
             player_fail("%s", err);
             code = EXIT_RUNTIME;

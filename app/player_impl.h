@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "app/options.h"
+#include "app/progress.h"
 #include "app/stats.h"
 #include "app/trace.h"
 #include "display/display.h"
@@ -45,6 +46,7 @@ typedef struct Player {
 
     /* the display loop's state (main thread) */
     Stats *stats;
+    Progress progress;       /* the -o progress line */
     long long shown;
     double start_ms, sec_mark_ms, fps_last, display_ms;
     FrameTimings timed;      /* the stripe timings of the last frame that had them */

@@ -167,6 +167,11 @@ int player_display_loop(Player *p)
             ring_read_end(p->out);
             return -1;
         }
+        if (p->writer) {
+            double start_s = di->start_us != INT64_MIN ? di->start_us / 1e6 : 0;
+            progress_frame(&p->progress, writer_frames(p->writer),
+                           (double)f->pts * di->tb_num / di->tb_den - start_s, clock_now_ms());
+        }
         if (!burn && windowed && p->overlay_on)
             overlay_lines(p, f);
         if (windowed && p->display->show(f, err, sizeof(err)) < 0) {

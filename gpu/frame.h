@@ -68,6 +68,7 @@ typedef struct FrameBuf {
     ColourMatrix matrix; /* for YUV layouts; MATRIX_UNSPECIFIED picks by height */
     int full_range;      /* 1: 0..255 (JPEG); 0: 16..235/240 */
     int64_t pts;         /* in the source stream's time base */
+    int64_t duration;    /* how long it is shown, same time base; 0 unknown */
     int64_t index;       /* 0-based frame number */
     int serial;          /* bumps on flush (seek, size change) */
     double capture_ms;   /* when it left the demuxer (host clock): latency starts here */

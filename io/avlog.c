@@ -1,9 +1,14 @@
 /* avlog (see avlog.h). */
 #include "io/avlog.h"
 
+#include <fcntl.h>
+#include <stdio.h>
+#include <unistd.h>
+
 #include <libavutil/log.h>
 
 static int verbosity_level;
+static int saved_stderr = -1;
 
 static int level_for(int v)
 {
@@ -18,11 +23,25 @@ void avlog_set_verbosity(int verbosity)
 
 void avlog_quiet_begin(void)
 {
-    if (verbosity_level <= 0)
-        av_log_set_level(AV_LOG_QUIET);
+    if (verbosity_level > 0)
+        return;
+    av_log_set_level(AV_LOG_QUIET);
+    /* libraries under FFmpeg that print on their own (x264 before its log
+     * callback is set: "x264 [error]: invalid preset") are silenced too */
+    fflush(stderr);
+    int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+    if (null >= 0 && (saved_stderr = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 0)) >= 0)
+        dup2(null, STDERR_FILENO);
+    if (null >= 0)
+        close(null);
 }
 
 void avlog_quiet_end(void)
 {
+    if (saved_stderr >= 0) {
+        dup2(saved_stderr, STDERR_FILENO);
+        close(saved_stderr);
+        saved_stderr = -1;
+    }
     av_log_set_level(level_for(verbosity_level));
 }

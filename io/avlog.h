@@ -6,7 +6,8 @@
 
 /* -1 errors only, 0 warnings, 1 verbose (info). */
 void avlog_set_verbosity(int verbosity);
-/* Silence FFmpeg's log (unless verbose) until avlog_quiet_end. Main thread, before other threads. */
+/* Silence FFmpeg's log, and anything else printed on stderr (unless verbose), until
+ * avlog_quiet_end. Main thread, before other threads. */
 void avlog_quiet_begin(void);
 void avlog_quiet_end(void);
 

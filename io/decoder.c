@@ -24,6 +24,7 @@
 #include "gpu/clock.h"
 #include "io/avlog.h"
 #include "io/pixfmt.h"
+#include "io/writer.h"
 
 /* capture times kept for the packets in flight in the decoder (more than any
  * decoder holds back) */
@@ -42,6 +43,7 @@ struct Decoder {
     PixChoice choice;
 
     FrameRing *ring;
+    Writer *copy_to; /* audio and subtitle packets go here */
     int64_t max_frames;
     pthread_t thread;
     int started, joined;
@@ -195,6 +197,10 @@ static Decoder *open_input(const char *url, const DecoderOptions *opt, char *err
     in->tb_num = st->time_base.num, in->tb_den = st->time_base.den;
     AVRational fr = av_guess_frame_rate(d->fmt, st, NULL);
     in->rate_num = fr.num, in->rate_den = fr.den ? fr.den : 1;
+    in->avg_num = st->avg_frame_rate.num > 0 && st->avg_frame_rate.den > 0 ? st->avg_frame_rate.num : 0;
+    in->avg_den = in->avg_num ? st->avg_frame_rate.den : 1;
+    in->start_us = d->fmt->start_time != AV_NOPTS_VALUE ? d->fmt->start_time : INT64_MIN;
+    in->duration_s = d->fmt->duration > 0 ? d->fmt->duration / (double)AV_TIME_BASE : 0;
     snprintf(in->codec, sizeof(in->codec), "%s", codec->name);
     const char *pf = av_get_pix_fmt_name(d->dec->pix_fmt);
     snprintf(in->src_pix_fmt, sizeof(in->src_pix_fmt), "%s", pf ? pf : "?");
@@ -328,6 +334,7 @@ static int emit(Decoder *d, const AVFrame *f)
     if (normalise(d, f, slot) < 0)
         return -1;
     slot->pts = next_pts(d, f);
+    slot->duration = f->pkt_duration > 0 ? f->pkt_duration : d->pts_step;
     slot->index = atomic_load(&d->frames);
     slot->serial = d->serial;
     slot->capture_ms = captured;
@@ -421,12 +428,30 @@ static void *decode_main(void *arg)
             d->cap[(uint64_t)key % CAP_SLOTS].pts = key;
             d->cap[(uint64_t)key % CAP_SLOTS].ms = clock_now_ms();
             rc = decode_packet(d, d->pkt);
+        } else if (d->copy_to && writer_copy_packet(d->copy_to, d->pkt, d->serial) < 0) {
+            snprintf(d->error, sizeof(d->error), "%s", writer_error(d->copy_to));
+            rc = -1;
         }
         av_packet_unref(d->pkt);
     }
     d->rc = rc < 0 ? -1 : 0;
     ring_write_eof(d->ring);
     return NULL;
+}
+
+void decoder_copy_to(Decoder *d, Writer *w)
+{
+    d->copy_to = w;
+}
+
+const AVFormatContext *decoder_format(const Decoder *d)
+{
+    return d->fmt;
+}
+
+int decoder_video_index(const Decoder *d)
+{
+    return d->vidx;
 }
 
 int decoder_start(Decoder *d, FrameRing *ring, int64_t max_frames)

@@ -22,12 +22,17 @@
 #include "io/ring.h"
 
 typedef struct Decoder Decoder;
+struct Writer;
+struct AVFormatContext;
 
 typedef struct DecoderInfo {
     FrameFormat fmt;         /* the layout frames land in, and their size (not banded;
                               * the ring's slots may be: frames follow their layout) */
     int tb_num, tb_den;      /* time base of the frames' pts */
     int rate_num, rate_den;  /* nominal frame rate (0/1 when unknown) */
+    int avg_num, avg_den;    /* the stream's average frame rate (0/1 when unknown) */
+    int64_t start_us;        /* the input's start (µs), INT64_MIN when unknown */
+    double duration_s;       /* the input's length, 0 when unknown */
     char codec[32];          /* decoder name */
     char src_pix_fmt[32];    /* the stream's own pixel format */
 } DecoderInfo;
@@ -49,6 +54,12 @@ typedef struct DecoderOptions {
 Decoder *decoder_open(const char *url, const DecoderOptions *opt, char *err, size_t errlen,
                       int *code);
 const DecoderInfo *decoder_info(const Decoder *d);
+/* Hand every packet of the input's other streams (audio, subtitles) to the
+ * writer, which copies those it maps; call before decoder_start. */
+void decoder_copy_to(Decoder *d, struct Writer *w);
+/* For the writer (io/ only): the demuxer and the video stream's index. */
+const struct AVFormatContext *decoder_format(const Decoder *d);
+int decoder_video_index(const Decoder *d);
 /* Start the thread; it stops after max_frames frames when max_frames > 0. */
 int decoder_start(Decoder *d, FrameRing *ring, int64_t max_frames);
 /* Ask the thread to seek to target_s seconds (from the start of the stream); the

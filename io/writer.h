@@ -1,10 +1,19 @@
 /* The output writer: encodes processed packed-BGR frames into a file with
- * libavformat/libavcodec, keeping the input's timestamps. FFmpeg stays
- * behind this header.
+ * libavformat/libavcodec and copies the input's audio and subtitle streams
+ * into it unchanged, all on the input's timeline. FFmpeg stays behind this
+ * header.
  *
  *   Writer *w = writer_open(&cfg, err, sizeof err, &code);
- *   writer_write(w, frame);   // bgr24 FrameBuf; frame->pts in cfg's time base
+ *   decoder_copy_to(dec, w);  // the decode thread hands it audio/subtitle packets
+ *   writer_write(w, frame);   // bgr24 FrameBuf; pts/duration in cfg's time base
+ *   writer_end_with_video(w); // optional: a run cut short ends its audio with the video
  *   writer_close(&w);         // flushes the encoder, writes the trailer
+ *
+ * Timing: every stream keeps the input's timestamps, shifted together so the
+ * input's start is 0 (as ffmpeg does); a seek while writing (a new serial)
+ * continues the output timeline where it was, so it stays monotonic. Each
+ * video packet carries its frame's duration; the stream carries the input's
+ * frame rate. AVI is frame-indexed: its video time base is 1/rate.
  *
  * Encoder: cfg.codec, else libx264 when FFmpeg has it, else mpeg4. rawvideo
  * keeps exact bgr24 pixels (use .nut, .mkv or .avi). */
@@ -12,10 +21,13 @@
 #define PINSTRIPE_IO_WRITER_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "gpu/frame.h"
 
 typedef struct Writer Writer;
+struct Decoder;
+struct AVPacket;
 
 typedef struct WriterConfig {
     const char *path;
@@ -23,17 +35,39 @@ typedef struct WriterConfig {
     int width, height;
     int tb_num, tb_den;     /* time base of the frames' pts */
     int rate_num, rate_den; /* nominal frame rate, 0/1 when unknown */
+    int avg_num, avg_den;   /* the input's average frame rate, 0/1 when unknown */
+    int64_t start_us;       /* the input's start (AV_TIME_BASE units), INT64_MIN unknown */
+    /* the input whose audio and subtitle streams are copied (NULL: none) */
+    const struct Decoder *source;
+    int no_audio, no_subs; /* -an, -sn */
+    /* encoder settings (NULL / 0: the encoder's defaults) */
+    const char *crf, *preset, *bitrate;
+    long long gop;
+    const char *const *enc_opts; /* "key=value" each (--enc-opt) */
+    int n_enc_opts;
 } WriterConfig;
 
-#define WRITER_ERR_USAGE (-2) /* unknown encoder name */
+#define WRITER_ERR_USAGE (-2) /* unknown encoder name, bad encoder option */
 #define WRITER_ERR_OUTPUT (-3) /* cannot create or write the file */
 
 Writer *writer_open(const WriterConfig *cfg, char *err, size_t errlen, int *code);
-/* 0, or negative with writer_error set. */
+/* Lines for the user about the streams (one per stream left out and why),
+ * '\n'-separated; "" when there is nothing to say. */
+const char *writer_notes(const Writer *w);
+/* 0, or negative with writer_error set. Main thread. */
 int writer_write(Writer *w, const FrameBuf *bgr);
+/* The decode thread's side: one packet of input stream pkt->stream_index, read
+ * after the seek that started `serial`. Streams that are not copied are
+ * ignored. 0, or negative with writer_error set. Thread-safe. */
+int writer_copy_packet(Writer *w, const struct AVPacket *pkt, int serial);
+/* The run stops early (--frames, q, SIGINT): copied streams end with the video
+ * (within one packet) instead of running to their own end. */
+void writer_end_with_video(Writer *w);
 /* Flush and finish the file; 0 or negative (the reason in err). Accepts NULL. */
 int writer_close(Writer **w, char *err, size_t errlen);
 const char *writer_error(const Writer *w);
 long long writer_frames(const Writer *w);
+/* Packets of copied streams written so far. */
+long long writer_copied(const Writer *w);
 
 #endif

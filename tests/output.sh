@@ -1,0 +1,279 @@
+#!/usr/bin/env bash
+# End-to-end tests of what pinstripe writes (-o): `output.sh CASE`. Every output
+# is read back the way other tools read it: plain `ffmpeg -i out ...` and
+# `ffprobe`, with no timing flags. Clips are made at test time by FFmpeg.
+# Needs PINSTRIPE, ffmpeg and ffprobe. Exit 0 pass, 1 fail, 77 skip.
+set -uo pipefail
+case_name=${1:?usage: output.sh CASE}
+bin=${PINSTRIPE:?set PINSTRIPE to the pinstripe binary}
+tmp=${E2E_TMP:-/tmp/pinstripe-e2e}/$case_name
+rm -rf "$tmp" && mkdir -p "$tmp"
+unset DISPLAY WAYLAND_DISPLAY
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+ff() { ffmpeg -hide_banner -loglevel error -nostdin -y "$@" || fail "ffmpeg $*"; }
+probe() { ffprobe -v error "$@"; }
+# run pinstripe, expecting exit code $1; its stderr goes to $tmp/err
+expect() {
+  local want=$1; shift
+  "$bin" "$@" 2>"$tmp/err" >"$tmp/out"; local rc=$?
+  [ "$rc" = "$want" ] || { cat "$tmp/err" >&2; fail "pinstripe $* exited $rc, expected $want"; }
+}
+one_line() {
+  [ "$(wc -l <"$tmp/err")" = 1 ] || { cat "$tmp/err" >&2; fail "expected one line of error"; }
+  grep -qF -- "$1" "$tmp/err" || { cat "$tmp/err" >&2; fail "error does not mention '$1'"; }
+}
+encoders=$(ffmpeg -hide_banner -encoders 2>/dev/null)
+have_encoder() { grep -q " $1 " <<<"$encoders"; }
+W=160 H=120 FB=$((160 * 120 * 3))
+# frames of FFmpeg's default reading into raw BGR (constant rate at the stream's rate)
+raw_frames() { ffmpeg -hide_banner -v error -nostdin "$@" -f rawvideo -pix_fmt bgr24 - | wc -c | awk -v fb=$FB '{ print $1 / fb }'; }
+# frames of FFmpeg's default reading into framemd5 (variable rate: one line a frame)
+md5_frames() { ffmpeg -hide_banner -v error -nostdin "$@" -f framemd5 - | grep -vc '^#'; }
+# per-frame PSNR of two raw BGR files: the lowest frame's, and the frame counts agree
+min_psnr() {
+  ffmpeg -hide_banner -v error -nostdin -f rawvideo -pix_fmt bgr24 -s ${W}x$H -i "$1" \
+    -f rawvideo -pix_fmt bgr24 -s ${W}x$H -i "$2" -lavfi "psnr=stats_file=$tmp/psnr.log" -f null - ||
+    fail "psnr of $1 and $2"
+  awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^psnr_avg:/) { split($i, a, ":"); v = a[2] == "inf" ? 999 : a[2] + 0; if (min == "" || v < min) min = v } }
+       END { print (min == "" ? 0 : min) }' "$tmp/psnr.log"
+}
+
+# where a stream's last packet ends (s): the latest start (pts, else dts) plus its duration
+stream_end() {
+  probe -select_streams "$2" -show_entries packet=pts_time,dts_time,duration_time -of csv=p=0 "$1" | python3 -c '
+import sys
+end = 0.0
+for line in sys.stdin:
+    f = (line.strip().split(",") + ["", "", ""])[:3]
+    t = f[0] if f[0] not in ("", "N/A") else f[1]
+    if t in ("", "N/A"):
+        continue
+    end = max(end, float(t) + (float(f[2]) if f[2] not in ("", "N/A") else 0))
+print("%.3f" % end)'
+}
+
+# ---- timing: every container × one kind of source ---------------------------
+# The source's own default reading is the reference: the output, read the same
+# way, must give the same number of frames with the same pixels (through -t
+# invert: FFmpeg's conversion then its negate filter, PSNR ≥ 35 dB every frame).
+timing_matrix() { # $1: what to give pinstripe (args), the reference reading is in $tmp/ref.raw
+  local n_ref n_dec rate dur want_tb
+  n_ref=$(($(wc -c <"$tmp/ref.raw") / FB)); n_dec=$(cat "$tmp/n_dec"); rate=$(cat "$tmp/rate")
+  dur=$(cat "$tmp/dur")
+  [ "$n_ref" -gt 0 ] || fail "no reference frames"
+  for spec in mp4:libx264 mov:libx264 mkv:rawvideo mkv:libx264 webm:libvpx nut:rawvideo avi:rawvideo avi:mpeg4; do
+    local ext=${spec%%:*} codec=${spec#*:} out
+    have_encoder "$codec" || { echo "($codec: this FFmpeg lacks it, left out)"; continue; }
+    out="$tmp/out-$codec.$ext"
+    local extra=(); [ "$codec" = libvpx ] && extra=(--enc-opt deadline=realtime --enc-opt cpu-used=8)
+    expect 0 -q --no-display -t invert -c "$codec" "${extra[@]}" -o "$out" "$@"
+    # frames: variable-rate reading gives every frame once; constant-rate reading as the source's
+    local n_md5 n_raw
+    n_md5=$(md5_frames -i "$out"); n_raw=$(raw_frames -i "$out")
+    [ "$n_md5" = "$n_dec" ] || fail "$ext/$codec: framemd5 reads $n_md5 frames, the source has $n_dec"
+    [ "$n_raw" = "$n_ref" ] || fail "$ext/$codec: default reading gives $n_raw frames, the source's gives $n_ref"
+    # the stream's rate, time base and packet durations
+    local r tb
+    r=$(probe -select_streams v:0 -show_entries stream=r_frame_rate -of csv=p=0 "$out")
+    tb=$(probe -select_streams v:0 -show_entries stream=time_base -of csv=p=0 "$out")
+    [ "$r" = "$rate" ] || fail "$ext/$codec: r_frame_rate $r, the source's is $rate"
+    if [ "$ext" = avi ]; then
+      want_tb=$(awk -F/ '{ print $2 "/" $1 }' <<<"$rate")
+      [ "$tb" = "$want_tb" ] || fail "avi/$codec: time base $tb, expected $want_tb (1/rate)"
+    fi
+    probe -select_streams v:0 -show_entries packet=dts,duration -of csv=p=0 "$out" >"$tmp/pk"
+    python3 - "$tmp/pk" "$ext/$codec" <<'PY' || fail "$ext/$codec: packet timing"
+import sys
+rows = [l.strip().split(",") for l in open(sys.argv[1]) if l.strip()]
+dts = [int(r[0]) for r in rows if r[0] not in ("", "N/A")]
+dur = [r[1] for r in rows]
+assert all(d not in ("", "N/A", "0") for d in dur), "%s: packets without a duration: %s" % (sys.argv[2], dur[:5])
+assert all(b > a for a, b in zip(dts, dts[1:])), "%s: dts not increasing" % sys.argv[2]
+PY
+    # the container's duration: the source's within one frame
+    local d
+    d=$(probe -show_entries format=duration -of csv=p=0 "$out")
+    awk -v a="$d" -v b="$dur" -v r="$rate" 'BEGIN { split(r, q, "/"); exit !(a + 0 > 0 && (a - b < 0 ? b - a : a - b) <= q[2] / q[1] + 0.0005) }' ||
+      fail "$ext/$codec: duration $d s, the source's $dur s (rate $rate)"
+    # pixels, frame by frame, against FFmpeg's own reading of the source
+    ff -i "$out" -f rawvideo -pix_fmt bgr24 "$tmp/got.raw"
+    local p; p=$(min_psnr "$tmp/got.raw" "$tmp/ref.raw")
+    local floor=40; [ "$codec" = rawvideo ] || floor=30
+    echo "$ext/$codec: $n_md5 frames ($n_raw at a constant rate), r_frame_rate $r, tb $tb, duration $d s, lowest frame PSNR $p dB"
+    awk -v p="$p" -v f=$floor 'BEGIN { exit !(p >= f) }' || fail "$ext/$codec: a frame's PSNR is $p dB (< $floor): frames out of step?"
+  done
+  # the exact containers carry the same bytes
+  for ext in mkv nut avi; do ff -i "$tmp/out-rawvideo.$ext" -f rawvideo -pix_fmt bgr24 "$tmp/x-$ext.raw"; done
+  cmp -s "$tmp/x-mkv.raw" "$tmp/x-nut.raw" && cmp -s "$tmp/x-nut.raw" "$tmp/x-avi.raw" || fail "rawvideo in mkv, nut and avi differ"
+}
+# what the source says of itself: frames decoded, r_frame_rate, duration, reference pixels
+describe_source() {
+  probe -count_frames -select_streams v:0 -show_entries stream=nb_read_frames -of csv=p=0 "$@" | head -n 1 >"$tmp/n_dec"
+  probe -select_streams v:0 -show_entries stream=r_frame_rate -of csv=p=0 "$@" | head -n 1 >"$tmp/rate"
+  probe -show_entries format=duration -of csv=p=0 "$@" >"$tmp/dur"
+  ff "$@" -sws_flags accurate_rnd+full_chroma_int+bitexact -vf format=bgr24,negate -f rawvideo "$tmp/ref.raw"
+}
+# smooth and moving (fixed colours: gradients picks random ones otherwise): the
+# conversion matches FFmpeg closely, a frame out of step does not
+clip() { ff -f lavfi -i gradients=size=${W}x$H:rate=25:duration=1.2:speed=0.1:c0=0x203080:c1=0xd0a040:nb_colors=2:x0=10:y0=10:x1=150:y1=110 "$@"; }
+
+case $case_name in
+timing_mp4) clip -c:v libx264 "$tmp/in.mp4"; describe_source -i "$tmp/in.mp4"; timing_matrix "$tmp/in.mp4" ;;
+timing_mkv) clip -c:v libx264 "$tmp/in.mkv"; describe_source -i "$tmp/in.mkv"; timing_matrix "$tmp/in.mkv" ;;
+timing_nut) clip -c:v mpeg4 -q:v 2 "$tmp/in.nut"; describe_source -i "$tmp/in.nut"; timing_matrix "$tmp/in.nut" ;;
+timing_avi) clip -c:v mpeg4 -q:v 2 "$tmp/in.avi"; describe_source -i "$tmp/in.avi"; timing_matrix "$tmp/in.avi" ;;
+timing_vfr)
+  # every fifth frame left out, the others keep their times: 24 frames over 1.2 s
+  clip -vf "select='not(eq(mod(n\,5)\,2))'" -fps_mode vfr -c:v libx264 "$tmp/in.mkv"
+  describe_source -i "$tmp/in.mkv"
+  [ "$(cat "$tmp/n_dec")" = 24 ] || fail "the variable-rate clip has $(cat "$tmp/n_dec") frames"
+  timing_matrix "$tmp/in.mkv" ;;
+timing_lavfi)
+  src=gradients=size=${W}x$H:rate=25:duration=1.2:speed=0.1:c0=0x203080:c1=0xd0a040:nb_colors=2:x0=10:y0=10:x1=150:y1=110
+  describe_source -f lavfi -i "$src"
+  echo 1.200000 >"$tmp/dur" # lavfi reports no duration; 30 frames at 25 fps
+  timing_matrix -f lavfi "$src" ;;
+timing_live)
+  # a live source (read at its own rate, newest frame first): what is written keeps
+  # the capture's timing, the measured rate, and every frame that was kept
+  src=testsrc2=size=${W}x$H:rate=25
+  for ext in mp4 mkv nut avi; do
+    codec=rawvideo; [ $ext = mp4 ] && codec=libx264
+    expect 0 -v --live -f lavfi --no-display --frames 30 -c $codec --stats "$tmp/s.json" -o "$tmp/live.$ext" "$src"
+    n=$(python3 -c "import json,sys; print(len(json.load(open(sys.argv[1]))['frames']))" "$tmp/s.json")
+    drops=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['summary']['dropped'])" "$tmp/s.json")
+    m=$(md5_frames -i "$tmp/live.$ext"); r=$(probe -select_streams v:0 -show_entries stream=r_frame_rate -of csv=p=0 "$tmp/live.$ext")
+    echo "live → $ext: $n written ($drops dropped), framemd5 reads $m, r_frame_rate $r"
+    [ "$m" = "$n" ] || fail "live → $ext: framemd5 reads $m frames, $n were written"
+    [ "$r" = 25/1 ] || fail "live → $ext: r_frame_rate $r, expected 25/1"
+    if [ "$drops" = 0 ]; then # nothing dropped: every frame in place, the default reading too
+      [ "$(raw_frames -i "$tmp/live.$ext")" = 30 ] || fail "live → $ext: default reading gives $(raw_frames -i "$tmp/live.$ext") frames"
+    fi
+  done ;;
+
+audio_aac|audio_opus|audio_pcm)
+  # audio copied packet for packet over the written span, in step with the video
+  case $case_name in
+  audio_aac) acodec=aac ext=mp4 vcodec=libx264 ;;
+  audio_opus) acodec=libopus ext=mkv vcodec=libx264 ;;
+  audio_pcm) acodec=pcm_s16le ext=avi vcodec=mpeg4 ;;
+  esac
+  have_encoder $acodec || { echo "no $acodec encoder: skipped"; exit 77; }
+  ff -f lavfi -i testsrc2=size=${W}x$H:rate=25:duration=4 -f lavfi -i sine=frequency=440:sample_rate=48000:duration=4 \
+     -c:v $vcodec -c:a $acodec -b:a 96k "$tmp/in.$ext"
+  apk() { ffmpeg -hide_banner -v error -nostdin -i "$1" -map 0:a -c copy -f framemd5 - | grep -v '^#' | awk -F, '{ gsub(/ /, "", $6); print $6 }'; }
+  apk "$tmp/in.$ext" >"$tmp/in.md5"
+  sdur() { probe -select_streams "$2" -show_entries stream=duration -of csv=p=0 "$1"; }
+  check_av() { # $1 file: audio and video end within 0.1 s of each other
+    local a v; a=$(stream_end "$1" a:0); v=$(stream_end "$1" v:0)
+    echo "$1: audio ends at $a s, video at $v s"
+    awk -v a="$a" -v v="$v" 'BEGIN { d = a - v; exit !(v > 0 && d <= 0.1 && d >= -0.1) }' || fail "$1: audio ends at $a s, video at $v s: more than 0.1 s apart"
+  }
+  expect 0 -q --no-display -t sepia -o "$tmp/out.$ext" "$tmp/in.$ext"
+  apk "$tmp/out.$ext" >"$tmp/out.md5"
+  [ -s "$tmp/out.md5" ] || fail "no audio in the output"
+  cmp -s "$tmp/in.md5" "$tmp/out.md5" || fail "audio packets differ: $(wc -l <"$tmp/out.md5") out, $(wc -l <"$tmp/in.md5") in"
+  echo "whole file: $(wc -l <"$tmp/out.md5") audio packets, byte for byte"
+  check_av "$tmp/out.$ext"
+  # --frames: the audio ends with the video, its packets the input's first ones
+  expect 0 -q --no-display --frames 40 -o "$tmp/part.$ext" "$tmp/in.$ext"
+  apk "$tmp/part.$ext" >"$tmp/part.md5"
+  k=$(wc -l <"$tmp/part.md5")
+  [ "$k" -gt 0 ] && [ "$k" -lt "$(wc -l <"$tmp/in.md5")" ] || fail "--frames 40: $k audio packets"
+  head -n "$k" "$tmp/in.md5" | cmp -s - "$tmp/part.md5" || fail "--frames 40: audio packets are not the input's first $k"
+  check_av "$tmp/part.$ext"
+  # -an: no audio stream
+  expect 0 -q --no-display -an -o "$tmp/silent.$ext" "$tmp/in.$ext"
+  [ -z "$(probe -select_streams a -show_entries stream=index -of csv=p=0 "$tmp/silent.$ext")" ] || fail "-an kept audio"
+  ;;
+
+audio_sigint)
+  # SIGINT while writing: the file is finished and its audio ends with its video
+  ff -f lavfi -i testsrc2=size=320x240:rate=25:duration=120 -f lavfi -i sine=duration=120 \
+     -c:v ffv1 -c:a aac "$tmp/in.mkv"
+  "$bin" --no-display -c rawvideo -o "$tmp/out.mkv" "$tmp/in.mkv" 2>"$tmp/err" & pid=$!
+  sleep 2; kill -INT $pid; wait $pid; rc=$?
+  [ "$rc" = 130 ] || { cat "$tmp/err" >&2; fail "SIGINT: exit $rc"; }
+  ffmpeg -hide_banner -v error -xerror -i "$tmp/out.mkv" -f null - || fail "interrupted output is damaged"
+  a=$(stream_end "$tmp/out.mkv" a:0); v=$(stream_end "$tmp/out.mkv" v:0)
+  echo "interrupted: audio ends at $a s, video at $v s"
+  awk -v a="$a" -v v="$v" 'BEGIN { exit !(v > 0.5 && a - v <= 0.1 && v - a <= 0.1) }' || fail "audio $a s, video $v s"
+  ;;
+
+subtitles)
+  # subtitles are copied where the container takes them; where it does not, one line says so
+  printf '1\n00:00:00,200 --> 00:00:01,000\nhello\n\n2\n00:00:01,200 --> 00:00:01,800\nworld\n' >"$tmp/s.srt"
+  ff -f lavfi -i testsrc2=size=${W}x$H:rate=25:duration=2 -f lavfi -i sine=duration=2 -i "$tmp/s.srt" \
+     -map 0 -map 1 -map 2 -c:v libx264 -c:a aac -c:s srt "$tmp/in.mkv"
+  expect 0 --no-display -o "$tmp/out.mkv" "$tmp/in.mkv"
+  kinds=$(probe -show_entries stream=codec_type -of csv=p=0 "$tmp/out.mkv" | tr '\n' ' ')
+  [ "$kinds" = "video audio subtitle " ] || fail "streams in the mkv: $kinds"
+  a=$(ffmpeg -v error -i "$tmp/in.mkv" -map 0:s -c copy -f framemd5 - | grep -v '^#' | awk -F, '{ print $6 }')
+  b=$(ffmpeg -v error -i "$tmp/out.mkv" -map 0:s -c copy -f framemd5 - | grep -v '^#' | awk -F, '{ print $6 }')
+  [ -n "$a" ] && [ "$a" = "$b" ] || fail "subtitle packets differ"
+  # on the video's timeline as in the input: 0.2 s and 1.2 s after the first frame
+  v0=$(probe -select_streams v:0 -show_entries frame=pts_time -of csv=p=0 "$tmp/out.mkv" | head -n 1)
+  st=$(probe -select_streams s:0 -show_entries packet=pts_time -of csv=p=0 "$tmp/out.mkv" | awk -v v="$v0" '{ printf "%.3f ", $1 - v }')
+  echo "subtitles at $st s from the first frame"
+  [ "$st" = "0.200 1.200 " ] || fail "subtitles at $st s from the first frame, expected 0.200 1.200"
+  expect 0 --no-display -o "$tmp/out.mp4" "$tmp/in.mkv"
+  grep -q "left out subtitle stream #2 (subrip): the mp4 container does not take it" "$tmp/err" ||
+    { cat "$tmp/err" >&2; fail "no line about the subtitle stream left out of the mp4"; }
+  kinds=$(probe -show_entries stream=codec_type -of csv=p=0 "$tmp/out.mp4" | tr '\n' ' ')
+  [ "$kinds" = "video audio " ] || fail "streams in the mp4: $kinds"
+  expect 0 --no-display -sn -o "$tmp/nosub.mkv" "$tmp/in.mkv"
+  kinds=$(probe -show_entries stream=codec_type -of csv=p=0 "$tmp/nosub.mkv" | tr '\n' ' ')
+  [ "$kinds" = "video audio " ] || fail "-sn: streams $kinds"
+  grep -q "left out" "$tmp/err" && fail "-sn still says a stream was left out"
+  ;;
+
+encoder_settings)
+  have_encoder libx264 || { echo "no libx264: skipped"; exit 77; }
+  ff -f lavfi -i testsrc2=size=320x240:rate=25:duration=2 -c:v ffv1 "$tmp/in.mkv"
+  expect 0 -q --no-display -crf 40 -preset ultrafast -o "$tmp/small.mp4" "$tmp/in.mkv"
+  expect 0 -q --no-display -crf 10 -preset ultrafast -o "$tmp/big.mp4" "$tmp/in.mkv"
+  s=$(stat -c %s "$tmp/small.mp4"); b=$(stat -c %s "$tmp/big.mp4")
+  echo "-crf 40: $s bytes, -crf 10: $b bytes"
+  [ "$s" -lt $((b / 2)) ] || fail "-crf 40 is not much smaller than -crf 10"
+  probe -show_entries format_tags=encoder -show_entries stream_tags -of default "$tmp/small.mp4" >/dev/null
+  # the encoder's own record of its settings (x264 writes them into the stream)
+  strings "$tmp/small.mp4" | grep -q 'crf=40' || fail "x264 did not get crf=40"
+  strings "$tmp/small.mp4" | grep -q 'subme=0' || fail "x264 did not get the ultrafast preset"
+  expect 0 -q --no-display -g 10 --enc-opt bf=0 -o "$tmp/g.mp4" "$tmp/in.mkv"
+  keys=$(probe -select_streams v:0 -show_entries packet=flags -of csv=p=0 "$tmp/g.mp4" | grep -n K | cut -d: -f1 | tr '\n' ' ')
+  [ "$keys" = "1 11 21 31 41 " ] || fail "-g 10: keyframes at packets $keys"
+  expect 0 -q --no-display -b:v 50k -o "$tmp/rate.mp4" "$tmp/in.mkv"
+  br=$(probe -show_entries format=bit_rate -of csv=p=0 "$tmp/rate.mp4")
+  echo "-b:v 50k: $br bit/s"
+  [ "$br" -lt 150000 ] || fail "-b:v 50k gave $br bit/s"
+  # refused before any work: one line naming the option and the encoder, exit 1
+  expect 1 --no-display -c mpeg4 -crf 20 -o "$tmp/x.avi" "$tmp/in.mkv"; one_line "-crf: the mpeg4 encoder has no option 'crf'"
+  expect 1 --no-display --enc-opt nosuch=1 -o "$tmp/x.mp4" "$tmp/in.mkv"; one_line "the libx264 encoder has no option 'nosuch'"
+  expect 1 --no-display --enc-opt novalue -o "$tmp/x.mp4" "$tmp/in.mkv"; one_line "'novalue' is not KEY=VALUE"
+  expect 1 --no-display -preset warp9 -o "$tmp/x.mp4" "$tmp/in.mkv"; one_line "libx264"
+  expect 1 --no-display -crf abc -o "$tmp/x.mp4" "$tmp/in.mkv"; one_line "crf"
+  [ ! -e "$tmp/x.mp4" ] || fail "a refused setting still created the file"
+  ;;
+
+progress)
+  ff -f lavfi -i testsrc2=size=320x240:rate=25:duration=4 -c:v ffv1 "$tmp/in.mkv"
+  expect 0 --no-display --progress-every 1 -c rawvideo -o "$tmp/out.nut" "$tmp/in.mkv"
+  grep -E '^frame= *[0-9]+ fps= *[0-9.]+ time=[0-9:.]+ / 00:00:04.00 speed=[0-9.e+]+x( eta=[0-9:]+)?$' "$tmp/err" | tail -n 2
+  n=$(grep -cE '^frame= *[0-9]+ fps=.* time=.* speed=' "$tmp/err")
+  [ "$n" -ge 2 ] || { cat "$tmp/err" >&2; fail "expected progress lines, got $n"; }
+  grep -qE '^frame= *100 fps=.* time=00:00:03.96 / 00:00:04.00' "$tmp/err" || { cat "$tmp/err" >&2; fail "no final progress line for 100 frames"; }
+  grep -q $'\r' "$tmp/err" && fail "carriage returns in a log (stderr is not a terminal)"
+  expect 0 -q --no-display -c rawvideo -o "$tmp/out.nut" "$tmp/in.mkv"
+  [ ! -s "$tmp/err" ] || fail "-q printed: $(cat "$tmp/err")"
+  if command -v script >/dev/null; then # a terminal: one line, rewritten in place
+    script -qec "'$bin' --no-display --progress-every 1 -c rawvideo -o '$tmp/tty.nut' '$tmp/in.mkv'" /dev/null >"$tmp/tty.txt" </dev/null
+    r=$(tr -cd '\r' <"$tmp/tty.txt" | wc -c)
+    echo "on a terminal: $r carriage returns"
+    [ "$r" -ge 2 ] || fail "on a terminal the line is not rewritten in place"
+  fi
+  ;;
+
+*) fail "unknown case $case_name" ;;
+esac
+echo "PASS $case_name"
