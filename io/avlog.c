@@ -23,11 +23,19 @@ void avlog_set_verbosity(int verbosity)
 
 void avlog_quiet_begin(void)
 {
-    if (verbosity_level > 0)
+    if (verbosity_level <= 0)
+        av_log_set_level(AV_LOG_QUIET);
+}
+
+void avlog_quiet_end(void)
+{
+    av_log_set_level(level_for(verbosity_level));
+}
+
+void avlog_stderr_off(void)
+{
+    if (verbosity_level > 0 || saved_stderr >= 0)
         return;
-    av_log_set_level(AV_LOG_QUIET);
-    /* libraries under FFmpeg that print on their own (x264 before its log
-     * callback is set: "x264 [error]: invalid preset") are silenced too */
     fflush(stderr);
     int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
     if (null >= 0 && (saved_stderr = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 0)) >= 0)
@@ -36,12 +44,11 @@ void avlog_quiet_begin(void)
         close(null);
 }
 
-void avlog_quiet_end(void)
+void avlog_stderr_on(void)
 {
     if (saved_stderr >= 0) {
         dup2(saved_stderr, STDERR_FILENO);
         close(saved_stderr);
         saved_stderr = -1;
     }
-    av_log_set_level(level_for(verbosity_level));
 }

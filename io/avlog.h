@@ -6,9 +6,14 @@
 
 /* -1 errors only, 0 warnings, 1 verbose (info). */
 void avlog_set_verbosity(int verbosity);
-/* Silence FFmpeg's log, and anything else printed on stderr (unless verbose), until
- * avlog_quiet_end. Main thread, before other threads. */
+/* Silence FFmpeg's log (unless verbose) until avlog_quiet_end. Main thread, before other threads. */
 void avlog_quiet_begin(void);
 void avlog_quiet_end(void);
+/* Unless verbose, send stderr itself to /dev/null until avlog_stderr_on: for the
+ * libraries under FFmpeg that print on their own (x264 checks -preset before its
+ * log goes through FFmpeg: "x264 [error]: invalid preset"). Keep it short: a
+ * sanitizer's report in between would be lost. Main thread, before other threads. */
+void avlog_stderr_off(void);
+void avlog_stderr_on(void);
 
 #endif

@@ -179,8 +179,10 @@ static int add_copies(Writer *w, const WriterConfig *cfg, int allow, char *err, 
             continue;
         }
         if (avformat_query_codec(w->oc->oformat, par->codec_id, FF_COMPLIANCE_NORMAL) == 0) {
-            note(w, "'%s': left out %s stream #%d (%s): the %s container does not take it "
-                    "(.mkv takes it)", cfg->path, stream_kind(type), i, cname, ofmt);
+            const AVOutputFormat *mkv = av_guess_format("matroska", NULL, NULL);
+            int mkv_takes = mkv && avformat_query_codec(mkv, par->codec_id, FF_COMPLIANCE_NORMAL) == 1;
+            note(w, "'%s': left out %s stream #%d (%s): the %s container does not take it%s",
+                 cfg->path, stream_kind(type), i, cname, ofmt, mkv_takes ? " (.mkv takes it)" : "");
             continue;
         }
         AVStream *ost = avformat_new_stream(w->oc, NULL);
@@ -317,7 +319,10 @@ static Writer *open_output(const WriterConfig *cfg, int allow_copies, char *err,
         *code = WRITER_ERR_USAGE;
         goto fail;
     }
+    if (nopts > 0)
+        avlog_stderr_off();
     rc = avcodec_open2(e, codec, &enc_opts);
+    avlog_stderr_on();
     av_dict_free(&enc_opts);
     if (rc < 0) {
         av_err(rc, why, sizeof(why));

@@ -369,7 +369,7 @@ PY
   expect 3 --no-display --frames 5 --stats "$tmp/no/dir/s.json" "$tmp/in.nut"; one_line "s.json"
   ;;
 
-display_keys|display_overlay|display_pause|display_seek|display_transform_step)
+display_keys|display_overlay|display_pause|display_seek|display_transform_step|display_write)
   # the highgui window under Xvfb, driven with xdotool
   command -v Xvfb >/dev/null && command -v xdotool >/dev/null || { echo "no Xvfb/xdotool: skipped"; exit 77; }
   exec 3>"$tmp/displayfd"
@@ -480,6 +480,37 @@ gaps = [b - a for a, b in zip(t, t[1:])]
 print("gaps over 400 ms:", [round(g) for g in gaps if g > 400], "of", len(t), "frames")
 assert len([g for g in gaps if g > 400]) == 2, "expected exactly two stepped frames"
 assert gaps[-1] > 400, "frames were shown after the last step"
+PY
+  ;;
+
+display_write)
+  # writing -o from the window, with a seek back and a quit: the file's timestamps
+  # keep going forward across the seek in every stream, it has every frame shown,
+  # and its sound ends with its picture (within 0.1 s)
+  ff -f lavfi -i testsrc2=size=320x240:rate=25:duration=60 -f lavfi -i sine=duration=60 \
+     -c:v ffv1 -c:a aac "$tmp/in.mkv"
+  start --stats "$tmp/stats.json" -c rawvideo -o "$tmp/out.mkv" "$tmp/in.mkv"
+  sleep 1.5; xdotool key --window "$wid" Left; sleep 1.5
+  finish q
+  python3 - "$tmp/stats.json" "$tmp/out.mkv" <<'PY' || fail "writing from the window"
+import json, subprocess, sys
+fr = json.load(open(sys.argv[1]))["frames"]
+def packets(sel):
+    out = subprocess.run(["ffprobe", "-v", "error", "-select_streams", sel, "-show_entries",
+                          "packet=dts_time,duration_time", "-of", "csv=p=0", sys.argv[2]],
+                         capture_output=True, text=True, check=True).stdout
+    rows = [(l.split(",") + ["", ""])[:2] for l in out.split()]
+    return [(float(a), float(b) if b not in ("", "N/A") else 0.0) for a, b in rows if a not in ("", "N/A")]
+v, a = packets("v:0"), packets("a:0")
+assert 1 in [f["serial"] for f in fr], "no seek happened"
+print(len(fr), "frames shown,", len(v), "video packets,", len(a), "audio packets")
+assert len(v) == len(fr), "%d frames shown, %d written" % (len(fr), len(v))
+for name, p in (("video", v), ("audio", a)):
+    assert all(y[0] > x[0] for x, y in zip(p, p[1:])), name + " timestamps go back"
+ve, ae = v[-1][0] + v[-1][1], a[-1][0] + a[-1][1]
+print("video ends at %.3f s, audio at %.3f s" % (ve, ae))
+assert abs(ve - ae) <= 0.1, "audio and video ends differ by more than 0.1 s"
+assert abs(ve - len(fr) / 25) <= 0.041, "the video runs %.3f s for %d frames" % (ve, len(fr))
 PY
   ;;
 
