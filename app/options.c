@@ -80,6 +80,8 @@ static const OptionSpec specs[] = {
      "-o: at most N frames between keyframes (0: the encoder's default)"},
     {0, "enc-opt", OPT_LIST, F(enc_opts), "KEY=VALUE", NULL, 0, 0,
      "-o: any other encoder option, e.g. tune=film or x264-params=aq-mode=3 (repeatable)"},
+    {0, "enc-path", OPT_STRING, F(enc_path), "P", "yuv", 0, 0,
+     "-o without a window: yuv (the stage makes the encoder's 4:2:0) | bgr (swscale does)"},
     {0, "progress-every", OPT_INT, F(progress_ms), "MS", "0", 0, 1 << 30,
      "-o: progress line every MS ms (0: 500 on a terminal, else 5000)"},
     {0, "no-overlay", OPT_FLAG, F(no_overlay), NULL, NULL, 0, 0, "start with the overlay off"},

@@ -32,6 +32,7 @@ typedef struct Options {
     const char *enc_opts[OPT_LIST_MAX]; /* --enc-opt; the count must follow */
     int n_enc_opts;
     long long progress_ms;
+    const char *enc_path;
     long long display_delay;
     int verbose;
     int quiet;

@@ -200,6 +200,10 @@ int player_run(const Options *o)
         return EXIT_USAGE;
     }
     add_presets(p);
+    if (strcmp(o->enc_path, "yuv") != 0 && strcmp(o->enc_path, "bgr") != 0) {
+        player_fail("--enc-path: '%s' is not yuv or bgr", o->enc_path);
+        return EXIT_USAGE;
+    }
     if (parse_backend(o->backend, &backend) < 0) {
         player_fail("--backend: '%s' is not auto, cuda or cpu", o->backend);
         return EXIT_USAGE;
@@ -262,8 +266,24 @@ int player_run(const Options *o)
     /* Per-stripe timings on one frame in TIME_EVERY (their events slow the copies,
      * stage_cuda.cu); a trace wants every frame's. */
     p->time_every = o->trace ? 1 : TIME_EVERY;
+    WriterConfig wc = {.path = o->output, .codec = o->codec, .width = di->fmt.width,
+                       .height = di->fmt.height, .tb_num = di->tb_num, .tb_den = di->tb_den,
+                       .rate_num = di->rate_num, .rate_den = di->rate_den,
+                       .avg_num = di->avg_num, .avg_den = di->avg_den,
+                       .source = p->dec,
+                       /* live: the recording starts with its first frame */
+                       .start_us = p->live ? INT64_MIN : di->start_us,
+                       .no_audio = o->no_audio, .no_subs = o->no_subs, .crf = o->crf,
+                       .preset = o->preset, .bitrate = o->bitrate, .gop = o->gop,
+                       .enc_opts = o->enc_opts, .n_enc_opts = o->n_enc_opts};
+    /* File to file (no window, no overlay burned in): the stage makes the encoder's
+     * yuv420p itself, half the bytes of BGR and no swscale. --enc-path bgr keeps
+     * the BGR path (for comparison). */
+    wc.in_yuv = o->output && p->display == &display_null && !o->overlay &&
+                strcmp(o->enc_path, "bgr") != 0 && writer_takes_yuv420p(&wc);
     StageConfig sc = {.in = in_fmt, .stripes = (int)o->stripes, .transform = p->transform,
-                      .backend = backend, .pageable = o->pageable, .time_every = p->time_every};
+                      .backend = backend, .pageable = o->pageable, .time_every = p->time_every,
+                      .out_yuv = wc.in_yuv};
     int scode;
     if (!(p->stage = stage_create(&sc, note, sizeof(note), err, sizeof(err), &scode))) {
         player_fail("%s", err);
@@ -273,16 +293,6 @@ int player_run(const Options *o)
     p->backend_name = stage_backend_name(p->stage);
 
     if (o->output) {
-        WriterConfig wc = {.path = o->output, .codec = o->codec, .width = di->fmt.width,
-                           .height = di->fmt.height, .tb_num = di->tb_num, .tb_den = di->tb_den,
-                           .rate_num = di->rate_num, .rate_den = di->rate_den,
-                           .avg_num = di->avg_num, .avg_den = di->avg_den,
-                           .source = p->dec,
-                           /* live: the recording starts with its first frame */
-                           .start_us = p->live ? INT64_MIN : di->start_us,
-                           .no_audio = o->no_audio, .no_subs = o->no_subs, .crf = o->crf,
-                           .preset = o->preset, .bitrate = o->bitrate, .gop = o->gop,
-                           .enc_opts = o->enc_opts, .n_enc_opts = o->n_enc_opts};
         int wcode;
         if (!(p->writer = writer_open(&wc, err, sizeof(err), &wcode))) {
             player_fail("%s", err);
@@ -305,7 +315,7 @@ int player_run(const Options *o)
     }
 
     HostMemKind mem = stage_host_memory(p->stage);
-    FrameFormat bgr = {PIX_BGR24, di->fmt.width, di->fmt.height, 1};
+    FrameFormat bgr = stage_out_format(&sc);
     int depth = stage_depth(p->stage);
     /* live: short rings, so what waits in them is little and recent */
     int in_slots = p->live ? depth + 2 : depth + 4 > IN_SLOTS_MIN ? depth + 4 : IN_SLOTS_MIN;

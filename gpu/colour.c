@@ -44,3 +44,23 @@ YuvCoeffs colour_yuv_coeffs(ColourMatrix m, int full_range, int height)
     };
     return c;
 }
+
+RgbToYuv colour_rgb_yuv_coeffs(ColourMatrix m, int height)
+{
+    double kr, kb;
+    colour_matrix_weights(resolve_matrix(m, height), &kr, &kb);
+    double kg = 1.0 - kr - kb;
+    double ys = 219.0 / 255.0, us = 224.0 / 255.0 / (2.0 * (1.0 - kb)),
+           vs = 224.0 / 255.0 / (2.0 * (1.0 - kr));
+    RgbToYuv c = {
+        .y = {fixed(ys * kr), fixed(ys * kg), fixed(ys * kb)},
+        .u = {fixed(-us * kr), fixed(-us * kg), fixed(us * (1.0 - kb))},
+        .v = {fixed(vs * (1.0 - kr)), fixed(-vs * kg), fixed(-vs * kb)},
+    };
+    return c;
+}
+
+ColourMatrix colour_resolve_matrix(ColourMatrix m, int height)
+{
+    return resolve_matrix(m, height);
+}

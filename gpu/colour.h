@@ -41,6 +41,17 @@ typedef struct ColourAffine {
 /* The coefficients for a matrix and range; MATRIX_UNSPECIFIED is BT.709 from
  * 720 rows up and BT.601 below. Host code (colour.c). */
 YuvCoeffs colour_yuv_coeffs(ColourMatrix m, int full_range, int height);
+/* RGB→YUV (limited range): Y = 16 + y·RGB, U = 128 + u·RGB, V = 128 + v·RGB,
+ * each row R,G,B weights in COLOUR_FRAC fixed point. */
+typedef struct RgbToYuv {
+    int32_t y[3], u[3], v[3];
+} RgbToYuv;
+
+/* The coefficients that write `m` (MATRIX_UNSPECIFIED: BT.709 from 720 rows up,
+ * BT.601 below), limited range. Host code (colour.c). */
+RgbToYuv colour_rgb_yuv_coeffs(ColourMatrix m, int height);
+/* m itself, or what MATRIX_UNSPECIFIED means at this height. */
+ColourMatrix colour_resolve_matrix(ColourMatrix m, int height);
 /* The luma weights (Kr, Kb) of a matrix, as DESIGN.md's standards give them. */
 void colour_matrix_weights(ColourMatrix m, double *kr, double *kb);
 
@@ -226,12 +237,10 @@ typedef struct PixelSource {
 
 /* The whole per-pixel job of both backends: read pixel (x, y) of src, convert
  * to RGB, apply the integer affine map `a` or the chain `ch` (either may be
- * NULL), store as B,G,R at dst. 4:2:0 chroma is taken from the sample covering
- * the pixel (x/2, y/2). */
-COLOUR_FN void colour_convert_pixel(const PixelSource *src, int x, int y, const YuvCoeffs *c,
-                                    const ColourAffine *a, const Chain *ch, uint8_t *dst)
+ * NULL). 4:2:0 chroma is taken from the sample covering the pixel (x/2, y/2). */
+COLOUR_FN void colour_pixel_rgb(const PixelSource *src, int x, int y, const YuvCoeffs *c,
+                                const ColourAffine *a, const Chain *ch, int rgb[3])
 {
-    int rgb[3];
     const uint8_t *row0 = src->plane[0] + (size_t)(y - src->y0) * src->stride[0];
     if (src->layout == PIX_BGR24) {
         rgb[0] = row0[3 * x + 2], rgb[1] = row0[3 * x + 1], rgb[2] = row0[3 * x];
@@ -251,7 +260,40 @@ COLOUR_FN void colour_convert_pixel(const PixelSource *src, int x, int y, const 
         colour_apply_affine(a, rgb);
     else if (ch)
         colour_apply_chain(ch, rgb);
+}
+
+/* The same, stored as B,G,R at dst. */
+COLOUR_FN void colour_convert_pixel(const PixelSource *src, int x, int y, const YuvCoeffs *c,
+                                    const ColourAffine *a, const Chain *ch, uint8_t *dst)
+{
+    int rgb[3];
+    colour_pixel_rgb(src, x, y, c, a, ch, rgb);
     colour_store_bgr(dst, rgb);
+}
+
+/* The encoder's 4:2:0 output: the 2×2 block at (x, y) (both even) converted as
+ * colour_pixel_rgb does, each pixel's Y from its RGB, the block's U and V from
+ * the sum of its four RGB values (the block's mean, rounded once). Writes
+ * y0[x], y0[x+1], y1[x], y1[x+1], *u and *v. Integer maths only. */
+COLOUR_FN void colour_convert_block420(const PixelSource *src, int x, int y, const YuvCoeffs *c,
+                                       const ColourAffine *a, const Chain *ch,
+                                       const RgbToYuv *o, uint8_t *y0, uint8_t *y1, uint8_t *u,
+                                       uint8_t *v)
+{
+    int32_t sum[3] = {0, 0, 0};
+    for (int i = 0; i < 4; i++) {
+        int rgb[3];
+        colour_pixel_rgb(src, x + (i & 1), y + (i >> 1), c, a, ch, rgb);
+        int32_t yy = o->y[0] * rgb[0] + o->y[1] * rgb[1] + o->y[2] * rgb[2];
+        (i >> 1 ? y1 : y0)[x + (i & 1)] = (uint8_t)((yy + (16 << COLOUR_FRAC) + COLOUR_HALF) >> COLOUR_FRAC);
+        sum[0] += rgb[0], sum[1] += rgb[1], sum[2] += rgb[2];
+    }
+    /* |u·sum| < 112·4 in COLOUR_FRAC fixed point: the offset keeps it positive */
+    int32_t uu = o->u[0] * sum[0] + o->u[1] * sum[1] + o->u[2] * sum[2];
+    int32_t vv = o->v[0] * sum[0] + o->v[1] * sum[1] + o->v[2] * sum[2];
+    const int32_t off = (128 << (COLOUR_FRAC + 2)) + (1 << (COLOUR_FRAC + 1));
+    *u = (uint8_t)((uu + off) >> (COLOUR_FRAC + 2));
+    *v = (uint8_t)((vv + off) >> (COLOUR_FRAC + 2));
 }
 
 #ifdef __cplusplus

@@ -11,4 +11,9 @@
 void convert_rows(const FrameBuf *in, FrameBuf *out, int y0, int y1, const YuvCoeffs *c,
                   const Transform *t);
 
+/* Rows [y0, y1) (both even) of `in` into the same rows of `out` (yuv420p, banded
+ * or not): each 2×2 block as colour_convert_block420 does. */
+void convert_rows_yuv420(const FrameBuf *in, FrameBuf *out, int y0, int y1, const YuvCoeffs *c,
+                         const RgbToYuv *o, const Transform *t);
+
 #endif

@@ -23,3 +23,28 @@ void convert_rows(const FrameBuf *in, FrameBuf *out, int y0, int y1, const YuvCo
         }
     }
 }
+
+void convert_rows_yuv420(const FrameBuf *in, FrameBuf *out, int y0, int y1, const YuvCoeffs *c,
+                         const RgbToYuv *o, const Transform *t)
+{
+    const ColourAffine *a = t->identity || t->use_chain ? NULL : &t->affine;
+    const Chain *ch = t->use_chain ? &t->chain : NULL;
+    for (int k = 0; k < frame_nbands(&in->fmt); k++) {
+        FrameBand b;
+        frame_band(in, k, &b);
+        const PixelSource src = {
+            .plane = {b.plane[0], b.plane[1], b.plane[2]},
+            .stride = {in->stride[0], in->stride[1], in->stride[2]},
+            .layout = in->fmt.layout,
+            .y0 = b.y0,
+        };
+        /* input bands start on even rows, so a block never straddles two */
+        int r0 = y0 > b.y0 ? y0 : b.y0, r1 = y1 < b.y1 ? y1 : b.y1;
+        for (int y = r0; y + 1 < r1; y += 2) {
+            uint8_t *l0 = frame_row(out, 0, y), *l1 = frame_row(out, 0, y + 1);
+            uint8_t *u = frame_row(out, 1, y / 2), *v = frame_row(out, 2, y / 2);
+            for (int x = 0; x + 1 < in->fmt.width; x += 2)
+                colour_convert_block420(&src, x, y, c, a, ch, o, l0, l1, u + x / 2, v + x / 2);
+        }
+    }
+}

@@ -18,6 +18,14 @@ cudaError_t colour_launch(const PixelSource *src, uint8_t *dst, int dst_stride, 
                           int y1, const YuvCoeffs *c, const ColourAffine *a, const Chain *ch,
                           cudaStream_t stream);
 
+/* Convert rows [y0, y1) (even, even) of src into the encoder's yuv420p planes
+ * dst (device; row 0 of each is luma row y0, chroma row y0/2), 2×2 blocks as
+ * colour_convert_block420 does. Even widths. */
+cudaError_t colour_launch_yuv420(const PixelSource *src, uint8_t *const dst[3],
+                                 const int dst_stride[3], int width, int y0, int y1,
+                                 const YuvCoeffs *c, const RgbToYuv *o, const ColourAffine *a,
+                                 const Chain *ch, cudaStream_t stream);
+
 #ifdef __cplusplus
 }
 #endif

@@ -43,6 +43,11 @@ Stage *stage_create(const StageConfig *cfg, char *note, size_t notelen, char *er
                  frame_nbands(&cfg->in), cfg->stripes);
         return NULL;
     }
+    if (cfg->out_yuv && (cfg->in.width % 2 || cfg->in.height % 2)) {
+        snprintf(err, errlen, "stage: yuv420p output needs an even size, not %dx%d",
+                 cfg->in.width, cfg->in.height);
+        return NULL;
+    }
     if (cfg->stripes > cfg->in.height) {
         snprintf(err, errlen, "--stripes %d: more stripes than the frame's %d rows",
                  cfg->stripes, cfg->in.height);
@@ -143,4 +148,11 @@ void stage_destroy(Stage **ps)
     s->ops->uninit(s);
     free(s);
     *ps = NULL;
+}
+
+FrameFormat stage_out_format(const StageConfig *cfg)
+{
+    if (cfg->out_yuv)
+        return (FrameFormat){PIX_YUV420P, cfg->in.width, cfg->in.height, cfg->stripes};
+    return (FrameFormat){PIX_BGR24, cfg->in.width, cfg->in.height, 1};
 }

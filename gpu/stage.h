@@ -31,13 +31,16 @@ typedef enum { STAGE_AUTO, STAGE_CPU, STAGE_CUDA } StageBackend;
 
 typedef struct StageConfig {
     FrameFormat in;    /* input geometry and layout, banded for `stripes` or not banded;
-                        * output is plain bgr24 of the same size */
+                        * output is plain bgr24 of the same size, or see out_yuv */
     int stripes;       /* 1..height */
     Transform transform;
     StageBackend backend;
     int pageable; /* 1: the caller's buffers are pageable (malloc), to show the cost */
     int time_every; /* CUDA: per-stripe timings (FrameTimings.timed) on one frame in N;
                      * 0 or 1: every frame. Timing events slow the copies (stage_cuda.cu) */
+    int out_yuv;    /* 1: the output is an encoder's yuv420p instead (limited range,
+                     * BT.709 from 720 rows up, BT.601 below), banded for `stripes`
+                     * so each stripe downloads in one copy; even sizes only */
 } StageConfig;
 
 /* Error codes beyond -1 (generic). */
@@ -47,6 +50,8 @@ typedef struct StageConfig {
  * CPU backend when CUDA is absent, writing why into note (may be NULL). */
 Stage *stage_create(const StageConfig *cfg, char *note, size_t notelen, char *err,
                     size_t errlen, int *errcode);
+/* The output frames' format for cfg: plain bgr24, or banded yuv420p (out_yuv). */
+FrameFormat stage_out_format(const StageConfig *cfg);
 int stage_depth(const Stage *s);
 /* 0, or negative on failure (stage_error says what). */
 int stage_submit(Stage *s, const FrameBuf *in, FrameBuf *out);

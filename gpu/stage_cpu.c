@@ -33,6 +33,7 @@ struct CpuStage {
     const FrameBuf *in;
     FrameBuf *out;
     YuvCoeffs coeffs;
+    RgbToYuv to_yuv;     /* out_yuv: the encoder's matrix */
     Transform transform; /* the stage's, as it was when the frame was submitted */
     double submit_ms, work_ms;
     StripeSpan spans[FRAME_MAX_SPANS]; /* stripe k's entry is written by its worker only */
@@ -41,12 +42,14 @@ struct CpuStage {
 static void run_stripes(CpuStage *cs, int id)
 {
     const StageConfig *cfg = &cs->stage->cfg;
-    int even = stripe_needs_even(cfg->in.layout);
+    int even = stripe_needs_even(cfg->in.layout) || cfg->out_yuv;
     for (int k = id; k < cfg->stripes; k += cs->nworkers) {
         int y0, y1;
         stripe_rows(cfg->in.height, cfg->stripes, k, even, &y0, &y1);
         double t0 = clock_now_ms();
-        if (y0 < y1)
+        if (y0 < y1 && cfg->out_yuv)
+            convert_rows_yuv420(cs->in, cs->out, y0, y1, &cs->coeffs, &cs->to_yuv, &cs->transform);
+        else if (y0 < y1)
             convert_rows(cs->in, cs->out, y0, y1, &cs->coeffs, &cs->transform);
         if (k < FRAME_MAX_SPANS) {
             double t1 = clock_now_ms();
@@ -109,6 +112,7 @@ static int cpu_init(Stage *s)
     }
     cs->stage = s;
     s->priv = cs;
+    cs->to_yuv = colour_rgb_yuv_coeffs(MATRIX_UNSPECIFIED, s->cfg.in.height);
     pthread_mutex_init(&cs->mu, NULL);
     pthread_cond_init(&cs->go, NULL);
     pthread_cond_init(&cs->done, NULL);

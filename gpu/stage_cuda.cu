@@ -63,6 +63,7 @@ typedef struct CudaStage {
     cudaStream_t streams[MAX_SETS][MAX_STREAMS];
     uint8_t *d_in[MAX_SETS], *d_out[MAX_SETS];
     size_t in_bytes, out_bytes;
+    RgbToYuv to_yuv; // out_yuv: the encoder's matrix
     InFlight slots[MAX_DEPTH];
     int head, count;
     unsigned long long seq; // frames submitted
@@ -139,7 +140,8 @@ static int cuda_init(Stage *s)
     }
     s->priv = cs;
     const FrameFormat *f = &s->cfg.in;
-    FrameFormat out = {PIX_BGR24, f->width, f->height, 1};
+    FrameFormat out = stage_out_format(&s->cfg);
+    cs->to_yuv = colour_rgb_yuv_coeffs(MATRIX_UNSPECIFIED, f->height);
     cs->nstripes = s->cfg.stripes;
     cs->nstreams = cs->nstripes < MAX_STREAMS ? cs->nstripes : MAX_STREAMS;
     cs->in_bytes = frame_bytes(f);
@@ -231,7 +233,11 @@ static int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
     InFlight *slot = &cs->slots[(cs->head + cs->count) % cs->depth];
     int set = (int)(cs->seq % cs->nsets);
     uint8_t *d_in = cs->d_in[set], *d_out = cs->d_out[set];
-    int even = stripe_needs_even(f->layout);
+    int even = stripe_needs_even(f->layout) || s->cfg.out_yuv;
+    FrameFormat ofmt = stage_out_format(&s->cfg);
+    FrameBuf dout; // the device output block, laid out as the host's output slot
+    memset(&dout, 0, sizeof(dout));
+    frame_wrap(&dout, &ofmt, d_out);
     YuvCoeffs c = colour_yuv_coeffs(in->matrix, in->full_range, f->height);
     const Transform *tf = &s->cfg.transform;
     const ColourAffine *a = tf->identity || tf->use_chain ? NULL : &tf->affine;
@@ -282,11 +288,31 @@ static int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
         }
         if (timed)
             CK(cudaEventRecord(ev[1], st));
-        if (y0 < y1)
+        FrameBand ob; // out_yuv: the stripe's Y, U and V rows, one range (banded like the input)
+        if (s->cfg.out_yuv)
+            frame_band(&dout, frame_nbands(&ofmt) > 1 ? k : 0, &ob);
+        if (y0 < y1 && s->cfg.out_yuv) {
+            uint8_t *dst[3];
+            for (int p = 0; p < 3; p++) // a plain (1-band) frame: its planes from row y0
+                dst[p] = ob.plane[p] + (frame_nbands(&ofmt) > 1 ? 0 : (size_t)(p ? y0 / 2 : y0) * dout.stride[p]);
+            CK(colour_launch_yuv420(&ksrc, dst, dout.stride, f->width, y0, y1, &c, &cs->to_yuv, a,
+                                    ch, st));
+        } else if (y0 < y1) {
             CK(colour_launch(&ksrc, d_out, out->stride[0], f->width, y0, y1, &c, a, ch, st));
+        }
         if (timed)
             CK(cudaEventRecord(ev[2], st));
-        if (y0 < y1) {
+        if (y0 < y1 && s->cfg.out_yuv && frame_nbands(&ofmt) > 1) {
+            CK(cudaMemcpyAsync(out->data[0] + ob.offset, d_out + ob.offset, ob.bytes,
+                               cudaMemcpyDeviceToHost, st));
+        } else if (y0 < y1 && s->cfg.out_yuv) { // one stripe: the whole frame, plane by plane
+            for (int p = 0; p < 3; p++) {
+                size_t off = (size_t)(p ? y0 / 2 : y0) * dout.stride[p];
+                size_t len = (size_t)(p ? (y1 - y0) / 2 : y1 - y0) * dout.stride[p];
+                CK(cudaMemcpyAsync(out->data[p] + off, dout.data[p] + off, len,
+                                   cudaMemcpyDeviceToHost, st));
+            }
+        } else if (y0 < y1) {
             size_t off = (size_t)y0 * out->stride[0], len = (size_t)(y1 - y0) * out->stride[0];
             CK(cudaMemcpyAsync(out->data[0] + off, d_out + off, len, cudaMemcpyDeviceToHost,
                                st));

@@ -49,6 +49,7 @@ struct Writer {
     int64_t nominal_dur;    /* one frame at the nominal rate, encoder time base */
     int64_t last_pts;       /* encoder time base, output timeline */
     int header_written;
+    int in_yuv;             /* frames come as yuv420p from the stage */
 
     /* the output timeline: out = in + offset_us, per serial */
     int started, serial;
@@ -109,6 +110,13 @@ static const AVCodec *pick_codec(const char *name)
         return avcodec_find_encoder_by_name(name);
     const AVCodec *c = avcodec_find_encoder_by_name("libx264");
     return c ? c : avcodec_find_encoder(AV_CODEC_ID_MPEG4);
+}
+
+int writer_takes_yuv420p(const WriterConfig *cfg)
+{
+    const AVCodec *c = pick_codec(cfg->codec);
+    return c && c->type == AVMEDIA_TYPE_VIDEO &&
+           pick_pix_fmt(c, cfg->width, cfg->height) == AV_PIX_FMT_YUV420P;
 }
 
 static void note(Writer *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -304,10 +312,18 @@ static Writer *open_output(const WriterConfig *cfg, int allow_copies, char *err,
     if (rate.num > 0)
         e->framerate = rate;
     e->pix_fmt = pick_pix_fmt(codec, cfg->width, cfg->height);
+    if (cfg->in_yuv && e->pix_fmt != AV_PIX_FMT_YUV420P) {
+        snprintf(err, errlen, "cannot write '%s': %s does not take yuv420p %dx%d", cfg->path,
+                 codec->name, cfg->width, cfg->height);
+        goto fail;
+    }
+    w->in_yuv = cfg->in_yuv;
     e->sample_aspect_ratio = (AVRational){1, 1};
+    /* YUV in HD's matrix from 720 rows up, SD's below, limited range; say so in
+     * the stream (the stage's own conversion and swscale's follow the same rule) */
+    int hd = cfg->height >= 720;
     if (e->pix_fmt != AV_PIX_FMT_BGR24) {
-        /* swscale's default BGR→YUV: BT.601, limited range; say so in the stream */
-        e->colorspace = AVCOL_SPC_SMPTE170M;
+        e->colorspace = hd ? AVCOL_SPC_BT709 : AVCOL_SPC_SMPTE170M;
         e->color_range = AVCOL_RANGE_MPEG;
     }
     if (w->oc->oformat->flags & AVFMT_GLOBALHEADER)
@@ -355,13 +371,16 @@ static Writer *open_output(const WriterConfig *cfg, int allow_copies, char *err,
         snprintf(err, errlen, "'%s': out of memory", cfg->path);
         goto fail;
     }
-    if (e->pix_fmt != AV_PIX_FMT_BGR24 &&
-        !(w->sws = sws_getContext(e->width, e->height, AV_PIX_FMT_BGR24, e->width, e->height,
-                                  e->pix_fmt, SWS_BICUBIC | SWS_ACCURATE_RND, NULL, NULL,
-                                  NULL))) {
-        snprintf(err, errlen, "cannot write '%s': no conversion to %s", cfg->path,
-                 av_get_pix_fmt_name(e->pix_fmt));
-        goto fail;
+    if (e->pix_fmt != AV_PIX_FMT_BGR24 && !cfg->in_yuv) {
+        if (!(w->sws = sws_getContext(e->width, e->height, AV_PIX_FMT_BGR24, e->width, e->height,
+                                      e->pix_fmt, SWS_BICUBIC | SWS_ACCURATE_RND, NULL, NULL,
+                                      NULL))) {
+            snprintf(err, errlen, "cannot write '%s': no conversion to %s", cfg->path,
+                     av_get_pix_fmt_name(e->pix_fmt));
+            goto fail;
+        }
+        const int *cs = sws_getCoefficients(hd ? SWS_CS_ITU709 : SWS_CS_ITU601);
+        sws_setColorspaceDetails(w->sws, cs, 1, cs, 0, 0, 1 << 16, 1 << 16);
     }
     if (!(w->oc->oformat->flags & AVFMT_NOFILE) &&
         (rc = avio_open(&w->oc->pb, cfg->path, AVIO_FLAG_WRITE)) < 0) {
@@ -598,7 +617,15 @@ int writer_write(Writer *w, const FrameBuf *bgr)
         snprintf(w->error, sizeof(w->error), "'%s': out of memory", w->path);
         return -1;
     }
-    if (w->sws) {
+    if (w->in_yuv) { /* the stage's planes, banded or not: rows into the encoder's frame */
+        for (int p = 0; p < 3; p++) {
+            int rows = p ? w->enc->height / 2 : w->enc->height;
+            int bytes = p ? w->enc->width / 2 : w->enc->width;
+            for (int r = 0; r < rows; r++)
+                memcpy(w->frame->data[p] + (size_t)r * w->frame->linesize[p],
+                       frame_row(bgr, p, r), (size_t)bytes);
+        }
+    } else if (w->sws) {
         const uint8_t *src[1] = {bgr->data[0]};
         sws_scale(w->sws, src, bgr->stride, 0, w->enc->height, w->frame->data,
                   w->frame->linesize);

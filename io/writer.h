@@ -5,7 +5,8 @@
  *
  *   Writer *w = writer_open(&cfg, err, sizeof err, &code);
  *   decoder_copy_to(dec, w);  // the decode thread hands it audio/subtitle packets
- *   writer_write(w, frame);   // bgr24 FrameBuf; pts/duration in cfg's time base
+ *   writer_write(w, frame);   // bgr24 (or, in_yuv, yuv420p) FrameBuf; pts/duration
+ *                             // in cfg's time base
  *   writer_end_with_video(w); // optional: a run cut short ends its audio with the video
  *   writer_close(&w);         // flushes the encoder, writes the trailer
  *
@@ -16,7 +17,8 @@
  * frame rate. AVI is frame-indexed: its video time base is 1/rate.
  *
  * Encoder: cfg.codec, else libx264 when FFmpeg has it, else mpeg4. rawvideo
- * keeps exact bgr24 pixels (use .nut, .mkv or .avi). */
+ * keeps exact bgr24 pixels (use .nut, .mkv or .avi). YUV is written in BT.709
+ * from 720 rows up and BT.601 below, limited range, and tagged so. */
 #ifndef PINSTRIPE_IO_WRITER_H
 #define PINSTRIPE_IO_WRITER_H
 
@@ -45,12 +47,18 @@ typedef struct WriterConfig {
     long long gop;
     const char *const *enc_opts; /* "key=value" each (--enc-opt) */
     int n_enc_opts;
+    /* 1: frames come as yuv420p (banded or not) made by the stage in the
+     * encoder's matrix (stage.h out_yuv): handed over with no swscale */
+    int in_yuv;
 } WriterConfig;
 
 #define WRITER_ERR_USAGE (-2) /* unknown encoder name, bad encoder option */
 #define WRITER_ERR_OUTPUT (-3) /* cannot create or write the file */
 
 Writer *writer_open(const WriterConfig *cfg, char *err, size_t errlen, int *code);
+/* Whether cfg's encoder would be fed yuv420p (it takes it and not bgr24, and the
+ * size is even): then the stage can make its frames (in_yuv). */
+int writer_takes_yuv420p(const WriterConfig *cfg);
 /* Lines for the user about the streams (one per stream left out and why),
  * '\n'-separated; "" when there is nothing to say. */
 const char *writer_notes(const Writer *w);
