@@ -271,29 +271,42 @@ COLOUR_FN void colour_convert_pixel(const PixelSource *src, int x, int y, const 
     colour_store_bgr(dst, rgb);
 }
 
+/* RGB→Y of one pixel, limited range. */
+COLOUR_FN uint8_t colour_rgb_y(const RgbToYuv *o, int r, int g, int b)
+{
+    int32_t yy = o->y[0] * r + o->y[1] * g + o->y[2] * b;
+    return (uint8_t)((yy + (16 << COLOUR_FRAC) + COLOUR_HALF) >> COLOUR_FRAC);
+}
+
+/* U and V of a 2×2 block from the sums of its four R, G and B values (the
+ * block's mean, rounded once). |u·sum| < 112·4 in COLOUR_FRAC fixed point: the
+ * offset keeps the value positive before the shift. */
+COLOUR_FN void colour_sum_uv(const RgbToYuv *o, int32_t sr, int32_t sg, int32_t sb, uint8_t *u,
+                             uint8_t *v)
+{
+    const int32_t off = (128 << (COLOUR_FRAC + 2)) + (1 << (COLOUR_FRAC + 1));
+    *u = (uint8_t)((o->u[0] * sr + o->u[1] * sg + o->u[2] * sb + off) >> (COLOUR_FRAC + 2));
+    *v = (uint8_t)((o->v[0] * sr + o->v[1] * sg + o->v[2] * sb + off) >> (COLOUR_FRAC + 2));
+}
+
 /* The encoder's 4:2:0 output: the 2×2 block at (x, y) (both even) converted as
  * colour_pixel_rgb does, each pixel's Y from its RGB, the block's U and V from
- * the sum of its four RGB values (the block's mean, rounded once). Writes
- * y0[x], y0[x+1], y1[x], y1[x+1], *u and *v. Integer maths only. */
+ * their sums. Writes y0[x], y0[x+1], y1[x], y1[x+1], *u and *v. Integer maths
+ * only (the CPU backend runs the same two helpers over rows it has converted
+ * to BGR first: convert_cpu.c). */
 COLOUR_FN void colour_convert_block420(const PixelSource *src, int x, int y, const YuvCoeffs *c,
                                        const ColourAffine *a, const Chain *ch,
                                        const RgbToYuv *o, uint8_t *y0, uint8_t *y1, uint8_t *u,
                                        uint8_t *v)
 {
-    int32_t sum[3] = {0, 0, 0};
+    int32_t sr = 0, sg = 0, sb = 0;
     for (int i = 0; i < 4; i++) {
         int rgb[3];
         colour_pixel_rgb(src, x + (i & 1), y + (i >> 1), c, a, ch, rgb);
-        int32_t yy = o->y[0] * rgb[0] + o->y[1] * rgb[1] + o->y[2] * rgb[2];
-        (i >> 1 ? y1 : y0)[x + (i & 1)] = (uint8_t)((yy + (16 << COLOUR_FRAC) + COLOUR_HALF) >> COLOUR_FRAC);
-        sum[0] += rgb[0], sum[1] += rgb[1], sum[2] += rgb[2];
+        (i >> 1 ? y1 : y0)[x + (i & 1)] = colour_rgb_y(o, rgb[0], rgb[1], rgb[2]);
+        sr += rgb[0], sg += rgb[1], sb += rgb[2];
     }
-    /* |u·sum| < 112·4 in COLOUR_FRAC fixed point: the offset keeps it positive */
-    int32_t uu = o->u[0] * sum[0] + o->u[1] * sum[1] + o->u[2] * sum[2];
-    int32_t vv = o->v[0] * sum[0] + o->v[1] * sum[1] + o->v[2] * sum[2];
-    const int32_t off = (128 << (COLOUR_FRAC + 2)) + (1 << (COLOUR_FRAC + 1));
-    *u = (uint8_t)((uu + off) >> (COLOUR_FRAC + 2));
-    *v = (uint8_t)((vv + off) >> (COLOUR_FRAC + 2));
+    colour_sum_uv(o, sr, sg, sb, u, v);
 }
 
 #ifdef __cplusplus

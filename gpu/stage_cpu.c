@@ -17,6 +17,7 @@ typedef struct CpuStage CpuStage;
 typedef struct Worker {
     CpuStage *cs;
     int id;
+    uint8_t *scratch; /* out_yuv: a row pair as BGR, allocated once */
     pthread_t thread;
     int started;
 } Worker;
@@ -39,7 +40,7 @@ struct CpuStage {
     StripeSpan spans[FRAME_MAX_SPANS]; /* stripe k's entry is written by its worker only */
 };
 
-static void run_stripes(CpuStage *cs, int id)
+static void run_stripes(CpuStage *cs, int id, uint8_t *scratch)
 {
     const StageConfig *cfg = &cs->stage->cfg;
     int even = stripe_needs_even(cfg->in.layout) || cfg->out_yuv;
@@ -48,7 +49,8 @@ static void run_stripes(CpuStage *cs, int id)
         stripe_rows(cfg->in.height, cfg->stripes, k, even, &y0, &y1);
         double t0 = clock_now_ms();
         if (y0 < y1 && cfg->out_yuv)
-            convert_rows_yuv420(cs->in, cs->out, y0, y1, &cs->coeffs, &cs->to_yuv, &cs->transform);
+            convert_rows_yuv420(cs->in, cs->out, y0, y1, &cs->coeffs, &cs->to_yuv, &cs->transform,
+                                scratch);
         else if (y0 < y1)
             convert_rows(cs->in, cs->out, y0, y1, &cs->coeffs, &cs->transform);
         if (k < FRAME_MAX_SPANS) {
@@ -72,7 +74,7 @@ static void *worker_main(void *arg)
         seen = cs->job;
         pthread_mutex_unlock(&cs->mu);
         double t0 = clock_now_ms();
-        run_stripes(cs, w->id);
+        run_stripes(cs, w->id, w->scratch);
         double ms = clock_now_ms() - t0;
         pthread_mutex_lock(&cs->mu);
         if (ms > cs->work_ms)
@@ -93,9 +95,11 @@ static void cpu_uninit(Stage *s)
     cs->quit = 1;
     pthread_cond_broadcast(&cs->go);
     pthread_mutex_unlock(&cs->mu);
-    for (int i = 0; i < cs->nworkers; i++)
+    for (int i = 0; i < cs->nworkers; i++) {
         if (cs->workers[i].started)
             pthread_join(cs->workers[i].thread, NULL);
+        free(cs->workers[i].scratch);
+    }
     pthread_cond_destroy(&cs->go);
     pthread_cond_destroy(&cs->done);
     pthread_mutex_destroy(&cs->mu);
@@ -121,6 +125,11 @@ static int cpu_init(Stage *s)
         Worker *w = &cs->workers[i];
         w->cs = cs;
         w->id = i;
+        if (s->cfg.out_yuv && !(w->scratch = malloc((size_t)6 * s->cfg.in.width))) {
+            stage_set_error(s, "cpu stage: out of memory");
+            cpu_uninit(s);
+            return -1;
+        }
         if (pthread_create(&w->thread, NULL, worker_main, w) != 0) {
             stage_set_error(s, "cpu stage: pthread_create failed for worker %d", i);
             cpu_uninit(s);

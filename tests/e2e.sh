@@ -320,6 +320,17 @@ backends_equal)
       cmp "$tmp/cuda.raw" "$tmp/pg.raw" || fail "-t $t --stripes $s: pageable differs from pinned"
     done
   done
+  # the encoder's yuv420p made by the stage (file to file, even size): the same bytes too
+  ff -f lavfi -i testsrc2=size=640x480:rate=25:duration=1 -pix_fmt yuv420p -c:v ffv1 "$tmp/even.mkv"
+  for t in none sepia "lut3d=file=$(cd "$(dirname "$0")/../assets/luts" && pwd)/teal-orange.cube"; do
+    for s in 1 3 8; do
+      for be in cpu cuda; do
+        expect 0 -q --backend $be --no-display -t "$t" --stripes $s -c ffv1 -o "$tmp/$be.mkv" "$tmp/even.mkv"
+        ff -i "$tmp/$be.mkv" -f rawvideo -pix_fmt yuv420p "$tmp/$be.yuv"
+      done
+      cmp "$tmp/cpu.yuv" "$tmp/cuda.yuv" || fail "yuv420p output, -t $t --stripes $s: CUDA differs from CPU"
+    done
+  done
   ;;
 
 trace)

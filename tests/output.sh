@@ -228,6 +228,35 @@ subtitles)
   grep -q "left out" "$tmp/err" && fail "-sn still says a stream was left out"
   ;;
 
+yuv_output)
+  # file to file, the stage makes the encoder's 4:2:0 (BT.709 from 720 rows up, BT.601
+  # below, limited range, tagged): against FFmpeg's accurate conversion of the same BGR
+  # frames, PSNR ≥ 45 dB; stripes do not change a byte; --enc-path bgr (swscale) agrees
+  for size in 1280x720:bt709:bt709 640x480:bt601:smpte170m; do
+    IFS=: read -r sz m tag <<<"$size"
+    ff -f lavfi -i testsrc2=size=$sz:rate=25:duration=0.4 -pix_fmt bgr24 -c:v rawvideo "$tmp/in.nut"
+    ff -i "$tmp/in.nut" -vf "negate,scale=out_color_matrix=$m:out_range=tv:flags=accurate_rnd,format=yuv420p" -f rawvideo "$tmp/ref.yuv"
+    for path in yuv bgr; do
+      for s in 1 3 8; do
+        expect 0 -q --no-display -t invert --stripes $s --enc-path $path -c ffv1 -o "$tmp/out.mkv" "$tmp/in.nut"
+        got=$(probe -select_streams v:0 -show_entries stream=pix_fmt,color_range,color_space -of csv=p=0 "$tmp/out.mkv")
+        [ "$got" = "yuv420p,tv,$tag" ] || fail "$sz --enc-path $path: stream is $got, expected yuv420p,tv,$tag"
+        ff -i "$tmp/out.mkv" -f rawvideo -pix_fmt yuv420p "$tmp/$path-$s.yuv"
+        [ "$s" = 1 ] || cmp -s "$tmp/$path-1.yuv" "$tmp/$path-$s.yuv" || fail "$sz --enc-path $path: $s stripes differ from 1"
+      done
+      p=$(ffmpeg -hide_banner -nostdin -f rawvideo -pix_fmt yuv420p -s $sz -i "$tmp/$path-1.yuv" \
+            -f rawvideo -pix_fmt yuv420p -s $sz -i "$tmp/ref.yuv" -lavfi psnr -f null - 2>&1 |
+          sed -n 's/.*PSNR.* average:\([0-9.inf]*\).*/\1/p' | tail -n 1)
+      echo "$sz --enc-path $path: $tag, PSNR $p dB against FFmpeg's conversion"
+      awk -v p="$p" 'BEGIN { exit !(p == "inf" || p >= 45) }' || fail "$sz --enc-path $path: PSNR $p dB < 45"
+    done
+    cmp -s "$tmp/yuv-1.yuv" "$tmp/bgr-1.yuv" && fail "$sz: --enc-path yuv gave swscale's bytes (was the stage's path taken?)"
+  done
+  # -c rawvideo still stores exact BGR; a window or --overlay keep the BGR path
+  expect 0 -q --no-display -t invert -c rawvideo -o "$tmp/raw.nut" "$tmp/in.nut"
+  [ "$(probe -show_entries stream=pix_fmt -of csv=p=0 "$tmp/raw.nut")" = bgr24 ] || fail "-c rawvideo is not bgr24"
+  ;;
+
 encoder_settings)
   have_encoder libx264 || { echo "no libx264: skipped"; exit 77; }
   ff -f lavfi -i testsrc2=size=320x240:rate=25:duration=2 -c:v ffv1 "$tmp/in.mkv"

@@ -65,6 +65,50 @@ static void check_yuv(void)
           rgb[2]);
 }
 
+/* RGB→yuv420p (the encoder's output): random 2×2 blocks of BGR through
+ * colour_convert_block420 against the BT.601/BT.709 equations in double
+ * precision, limited range: each Y within 0.5 + rounding, U and V of the block's
+ * mean likewise (max error ≤ 1 code). */
+static void check_to_yuv(void)
+{
+    unsigned seed = 777;
+    const int heights[] = {480, 1080};
+    for (int hi = 0; hi < 2; hi++) {
+        RgbToYuv o = colour_rgb_yuv_coeffs(MATRIX_UNSPECIFIED, heights[hi]);
+        double kr, kb;
+        colour_matrix_weights(hi ? MATRIX_BT709 : MATRIX_BT601, &kr, &kb);
+        double kg = 1 - kr - kb, worst = 0;
+        for (int n = 0; n < 200000; n++) {
+            uint8_t bgr[2][6];
+            for (int i = 0; i < 12; i++) {
+                seed = seed * 1103515245u + 12345u;
+                bgr[i / 6][i % 6] = (uint8_t)(seed >> 16);
+            }
+            const PixelSource src = {.plane = {bgr[0]}, .stride = {6}, .layout = PIX_BGR24};
+            YuvCoeffs c = colour_yuv_coeffs(MATRIX_BT709, 0, 1080); /* unused for BGR */
+            uint8_t y0[2], y1[2], u, v;
+            colour_convert_block420(&src, 0, 0, &c, NULL, NULL, &o, y0, y1, &u, &v);
+            double su = 0, sv = 0;
+            for (int i = 0; i < 4; i++) {
+                const uint8_t *p = bgr[i >> 1] + 3 * (i & 1);
+                double r = p[2] / 255.0, g = p[1] / 255.0, b = p[0] / 255.0;
+                double yy = kr * r + kg * g + kb * b;
+                double want = 16 + 219 * yy, got = (i >> 1 ? y1 : y0)[i & 1];
+                if (fabs(got - want) > worst)
+                    worst = fabs(got - want);
+                su += (b - yy) / (2 * (1 - kb)), sv += (r - yy) / (2 * (1 - kr));
+            }
+            double wu = 128 + 224 * su / 4, wv = 128 + 224 * sv / 4;
+            if (fabs(u - wu) > worst)
+                worst = fabs(u - wu);
+            if (fabs(v - wv) > worst)
+                worst = fabs(v - wv);
+        }
+        printf("RGB to yuv420p, %d rows: max error %.3f\n", heights[hi], worst);
+        CHECK(worst <= 0.51, "RGB to yuv420p at %d rows: error %.3f", heights[hi], worst);
+    }
+}
+
 static void check_transforms(void)
 {
     const char *names[] = {"none", "gray", "invert", "sepia"};
@@ -106,5 +150,6 @@ int main(void)
 {
     check_yuv();
     check_transforms();
+    check_to_yuv();
     return CHECK_DONE();
 }

@@ -29,10 +29,10 @@ typedef struct Bufs {
     HostMemKind mem;
 } Bufs;
 
-static int bufs_alloc(Bufs *b, const FrameFormat *in, HostMemKind mem)
+static int bufs_alloc(Bufs *b, const FrameFormat *in, const FrameFormat *outf, HostMemKind mem)
 {
     char err[256];
-    FrameFormat out = {PIX_BGR24, in->width, in->height, 1};
+    FrameFormat out = *outf;
     memset(b, 0, sizeof(*b));
     b->mem = mem;
     for (int i = 0; i < FRAMES; i++) {
@@ -110,16 +110,20 @@ static int run(const StageConfig *cfg, Bufs *b, char *err, size_t errlen)
     return rc;
 }
 
-static int one(PixLayout layout, int w, int h, int stripes, const char *tname, int banded)
+/* yuv: the encoder's yuv420p output (stage.h out_yuv) instead of BGR */
+static int one(PixLayout layout, int w, int h, int stripes, const char *tname, int banded, int yuv)
 {
     char err[512];
     /* the same picture in each backend's buffers; banded when asked (as the player does) */
     FrameFormat in = {layout, w, h, banded ? stripes : 1};
-    StageConfig cfg = {.in = in, .stripes = stripes, .time_every = 1 + (w + stripes) % 4};
+    StageConfig cfg = {.in = in, .stripes = stripes, .time_every = 1 + (w + stripes) % 4,
+                       .out_yuv = yuv};
     CHECK(transform_parse(tname, &cfg.transform, err, sizeof err) == 0, "%s", err);
+    FrameFormat outf = stage_out_format(&cfg);
     Bufs cpu, cuda, pageable;
-    if (bufs_alloc(&cpu, &in, HOST_MEM_ALIGNED) < 0 || bufs_alloc(&cuda, &in, HOST_MEM_PINNED) < 0 ||
-        bufs_alloc(&pageable, &in, HOST_MEM_ALIGNED) < 0)
+    if (bufs_alloc(&cpu, &in, &outf, HOST_MEM_ALIGNED) < 0 ||
+        bufs_alloc(&cuda, &in, &outf, HOST_MEM_PINNED) < 0 ||
+        bufs_alloc(&pageable, &in, &outf, HOST_MEM_ALIGNED) < 0)
         return -1;
     const ColourMatrix ms[] = {MATRIX_UNSPECIFIED, MATRIX_BT601, MATRIX_BT709, MATRIX_BT2020};
     for (int i = 0; i < FRAMES; i++) {
@@ -142,14 +146,15 @@ static int one(PixLayout layout, int w, int h, int stripes, const char *tname, i
     cfg.pageable = 1;
     int rc2 = run(&cfg, &pageable, err, sizeof err);
     CHECK(rc2 == 0, "cuda stage, pageable: %s", err);
-    size_t ob = (size_t)3 * w * h;
+    size_t ob = frame_bytes(&outf);
+    const char *to = yuv ? " to yuv420p" : "";
     for (int i = 0; i < FRAMES; i++) {
         CHECK(memcmp(cpu.out[i], cuda.out[i], ob) == 0,
-              "%s %dx%d %d stripes -t %.60s frame %d%s: CUDA differs from CPU",
-              pix_layout_name(layout), w, h, stripes, tname, i, banded ? " banded" : "");
+              "%s %dx%d %d stripes -t %.60s frame %d%s%s: CUDA differs from CPU",
+              pix_layout_name(layout), w, h, stripes, tname, i, banded ? " banded" : "", to);
         CHECK(memcmp(cuda.out[i], pageable.out[i], ob) == 0,
-              "%s %dx%d %d stripes -t %.60s frame %d%s: pageable differs from pinned",
-              pix_layout_name(layout), w, h, stripes, tname, i, banded ? " banded" : "");
+              "%s %dx%d %d stripes -t %.60s frame %d%s%s: pageable differs from pinned",
+              pix_layout_name(layout), w, h, stripes, tname, i, banded ? " banded" : "", to);
     }
 end:
     bufs_free(&cpu);
@@ -162,7 +167,7 @@ int main(void)
 {
     const PixLayout layouts[] = {PIX_YUV420P, PIX_NV12, PIX_BGR24, 1};
     const char *tnames[] = {"none", "gray", "invert", "sepia"};
-    const int sizes[][2] = {{641, 481}, {64, 2}, {1, 1}, {3, 5}, {17, 9}, {1920, 1080}};
+    const int sizes[][2] = {{641, 481}, {64, 2}, {1, 1}, {3, 5}, {17, 9}, {1920, 1080}, {130, 66}};
     int combos = 0;
     char err[512], note[256];
     int code;
@@ -174,18 +179,24 @@ int main(void)
         return code == STAGE_ERR_NODEV ? 77 : 1;
     }
     stage_destroy(&s0);
+    const int nsizes = (int)(sizeof(sizes) / sizeof(sizes[0]));
     for (int l = 0; l < 3; l++)
-        for (int s = 0; s < 6; s++)
+        for (int s = 0; s < nsizes; s++)
             for (int n = 1; n <= 8; n++)
                 for (int t = 0; t < 4; t++) {
                     if (n > sizes[s][1])
                         continue;
                     for (int banded = 0; banded <= 1; banded++) {
-                        if (one(layouts[l], sizes[s][0], sizes[s][1], n, tnames[t], banded) ==
+                        if (one(layouts[l], sizes[s][0], sizes[s][1], n, tnames[t], banded, 0) ==
                             -77) {
                             printf("no CUDA device: skipped\n");
                             return 77;
                         }
+                        combos++;
+                    }
+                    /* the encoder's yuv420p: even sizes */
+                    if (sizes[s][0] % 2 == 0 && sizes[s][1] % 2 == 0) {
+                        one(layouts[l], sizes[s][0], sizes[s][1], n, tnames[t], n % 2, 1);
                         combos++;
                     }
                 }
@@ -193,13 +204,17 @@ int main(void)
      * reference is slow), one 1080p */
     test_luts_make();
     for (int l = 0; l < 3; l++)
-        for (int s = 0; s < 6; s++)
+        for (int s = 0; s < nsizes; s++)
             for (int n = 1; n <= 8; n += n == 1 ? 2 : 5) /* 1, 3, 8 */
                 for (int t = 0; t < TEST_CHAINS; t++) {
                     if (n > sizes[s][1] || (sizes[s][1] == 1080 && (n != 3 || l != 0)))
                         continue;
-                    one(layouts[l], sizes[s][0], sizes[s][1], n, test_chain[t], 1);
+                    one(layouts[l], sizes[s][0], sizes[s][1], n, test_chain[t], 1, 0);
                     combos++;
+                    if (sizes[s][0] % 2 == 0 && sizes[s][1] % 2 == 0) {
+                        one(layouts[l], sizes[s][0], sizes[s][1], n, test_chain[t], 1, 1);
+                        combos++;
+                    }
                 }
     test_luts_remove();
     lut_registry_clear();

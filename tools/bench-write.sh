@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # File-to-file on the CPU backend against FFmpeg doing the same work, in one run
 # (BENCHMARKS.md, "Writing a file"): a 1080p H.264 clip with AAC sound, -t lut3d
-# with a 33³ look (tetrahedral), libx264 at its default preset, the sound copied.
+# with a 33³ look (tetrahedral), libx264 at its default preset, the sound copied;
+# pinstripe also with -an, and with --enc-path bgr (BGR from the stage, swscale to 4:2:0).
 # Runs alternate between the tools; prints each run's seconds and the medians.
 #   tools/bench-write.sh [RUNS (3)] [FRAMES (300)]
 set -euo pipefail
@@ -19,10 +20,11 @@ for r in $(seq "$runs"); do
   all[ffmpeg]+="$(secs ffmpeg -nostdin -y -i "$tmp/in.mp4" -vf "lut3d=file=$lut:interp=tetrahedral" -c:v libx264 -c:a copy "$tmp/ff.mp4") "
   all[pinstripe]+="$(secs "$bin" -q --no-display --backend cpu -t "lut3d=file=$lut" -o "$tmp/ps.mp4" "$tmp/in.mp4") "
   all[pinstripe_an]+="$(secs "$bin" -q --no-display --backend cpu -an -t "lut3d=file=$lut" -o "$tmp/ps-an.mp4" "$tmp/in.mp4") "
+  all[pinstripe_bgr]+="$(secs "$bin" -q --no-display --backend cpu --enc-path bgr -t "lut3d=file=$lut" -o "$tmp/ps-bgr.mp4" "$tmp/in.mp4") "
 done
 median() { tr ' ' '\n' | grep . | sort -g | awk '{ a[NR] = $1 } END { print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }'; }
 m_ff=$(median <<<"${all[ffmpeg]}")
-for k in ffmpeg pinstripe pinstripe_an; do
+for k in ffmpeg pinstripe pinstripe_an pinstripe_bgr; do
   m=$(median <<<"${all[$k]}")
   awk -v k="$k" -v r="${all[$k]}" -v m="$m" -v f="$frames" -v ff="$m_ff" \
     'BEGIN { printf "%-14s runs: %smedian %.2f s = %.1f fps (%.2fx ffmpeg)\n", k, r, m, f / m, ff / m }'
