@@ -3,6 +3,9 @@
  *   released ≤ taken ≤ published ≤ reserved ≤ released + n */
 #include "io/ring.h"
 
+/* bytes after each frame that FFmpeg may read but nobody writes */
+#define RING_SLACK 4096
+
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -36,7 +39,11 @@ FrameRing *ring_create(int nslots, const FrameFormat *fmt, HostMemKind mem, char
     }
     r->n = nslots;
     r->mem = mem;
-    size_t bytes = frame_bytes(fmt);
+    /* Slack after each frame: FFmpeg's SIMD code (swscale reading the last BGR row
+     * for the writer) may read a little past a buffer's end. Without it a 2160p
+     * BGR slot from cudaHostAlloc (exactly 6075 pages) ended on a page boundary
+     * and swscale faulted reading past it (found on the H200). */
+    size_t bytes = frame_bytes(fmt) + RING_SLACK;
     for (int i = 0; i < nslots; i++) {
         if (!(r->blocks[i] = host_alloc(bytes, mem, err, errlen)))
             goto fail;

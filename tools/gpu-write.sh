@@ -21,6 +21,7 @@ for t in none sepia "lut3d=file=$lut"; do
     done
   done
 done
+(cd "$out" && tar cf yuv-files.tar yuv-*.mkv && rm -f yuv-*.mkv) # one file to bring back
 echo "== compute-sanitizer on the yuv420p path"
 for tool in memcheck racecheck synccheck initcheck; do
   compute-sanitizer --tool $tool --error-exitcode 9 "$pk/pinstripe" -q --backend cuda --no-display \
@@ -41,4 +42,5 @@ for clip in w1080 w2160; do
   done
   for path in yuv bgr; do echo "-- $clip $path, last run:"; grep -E 'decode|stage|display|frames in' "$out/run-$clip-$path-$runs.txt"; done
 done
+(cd "$out" && tar cf runs.tar run-*.txt && rm -f run-*.txt)
 exit $status
