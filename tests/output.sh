@@ -252,9 +252,23 @@ yuv_output)
     done
     cmp -s "$tmp/yuv-1.yuv" "$tmp/bgr-1.yuv" && fail "$sz: --enc-path yuv gave swscale's bytes (was the stage's path taken?)"
   done
-  # -c rawvideo still stores exact BGR; a window or --overlay keep the BGR path
+  # -c rawvideo still stores exact BGR
   expect 0 -q --no-display -t invert -c rawvideo -o "$tmp/raw.nut" "$tmp/in.nut"
   [ "$(probe -show_entries stream=pix_fmt -of csv=p=0 "$tmp/raw.nut")" = bgr24 ] || fail "-c rawvideo is not bgr24"
+  # --overlay burned in: drawn on the BGR frame before swscale converts it; the
+  # rest of the picture is the BGR path's (640x480 from the loop above)
+  expect 0 -q --no-display -t invert --overlay -c ffv1 -o "$tmp/ov.mkv" "$tmp/in.nut"
+  ff -i "$tmp/ov.mkv" -f rawvideo -pix_fmt yuv420p "$tmp/ov.yuv"
+  python3 - "$tmp/ov.yuv" "$tmp/bgr-1.yuv" <<'PY' || fail "--overlay in the file"
+import sys
+w, h = 640, 480
+a, b = open(sys.argv[1], "rb").read(), open(sys.argv[2], "rb").read()
+assert len(a) == len(b), (len(a), len(b))
+rows = [y for y in range(h) if a[y * w:(y + 1) * w] != b[y * w:(y + 1) * w]]  # first frame's luma
+assert rows, "the overlay is not in the file"
+assert max(rows) < 160, "the file differs beyond the overlay's corner (row %d)" % max(rows)
+print("--overlay: rows", min(rows), "to", max(rows), "differ from the plain BGR path, nothing else")
+PY
   ;;
 
 encoder_settings)
