@@ -256,6 +256,42 @@ static int encoder_options(Writer *w, const AVCodec *codec, const WriterConfig *
     return n;
 }
 
+/* Which of the user's settings the encoder refused when it opened: each alone on
+ * a throwaway encoder of the same geometry, the first that fails. Writes e.g.
+ * "-preset warp9" into buf ("-crf/-preset/-b:v/--enc-opt" when none fails alone). */
+static void refused_setting(const AVCodec *codec, const AVCodecContext *like,
+                           const AVDictionary *given, char *buf, size_t len)
+{
+    snprintf(buf, len, "-crf/-preset/-b:v/--enc-opt");
+    const AVDictionaryEntry *t = NULL;
+    while ((t = av_dict_get(given, "", t, AV_DICT_IGNORE_SUFFIX))) {
+        AVCodecContext *c = avcodec_alloc_context3(codec);
+        AVDictionary *one = NULL;
+        if (!c)
+            return;
+        c->width = like->width, c->height = like->height, c->pix_fmt = like->pix_fmt;
+        c->time_base = like->time_base, c->framerate = like->framerate;
+        c->flags = like->flags, c->gop_size = like->gop_size;
+        av_dict_set(&one, t->key, t->value, 0);
+        avlog_stderr_off();
+        int rc = avcodec_open2(c, codec, &one);
+        avlog_stderr_on();
+        av_dict_free(&one);
+        avcodec_free_context(&c);
+        if (rc < 0) {
+            const char *flag = strcmp(t->key, "crf") == 0      ? "-crf"
+                               : strcmp(t->key, "preset") == 0 ? "-preset"
+                               : strcmp(t->key, "b") == 0      ? "-b:v"
+                                                               : NULL;
+            if (flag)
+                snprintf(buf, len, "%s %s", flag, t->value);
+            else
+                snprintf(buf, len, "--enc-opt %s=%s", t->key, t->value);
+            return;
+        }
+    }
+}
+
 static Writer *open_output(const WriterConfig *cfg, int allow_copies, char *err, size_t errlen,
                            int *code, int *header_failed)
 {
@@ -335,6 +371,8 @@ static Writer *open_output(const WriterConfig *cfg, int allow_copies, char *err,
         *code = WRITER_ERR_USAGE;
         goto fail;
     }
+    AVDictionary *given = NULL;
+    av_dict_copy(&given, enc_opts, 0);
     if (nopts > 0)
         avlog_stderr_off();
     rc = avcodec_open2(e, codec, &enc_opts);
@@ -343,15 +381,18 @@ static Writer *open_output(const WriterConfig *cfg, int allow_copies, char *err,
     if (rc < 0) {
         av_err(rc, why, sizeof(why));
         if (nopts > 0) { /* a value the encoder checks only when it opens (e.g. -preset) */
-            snprintf(err, errlen, "the %s encoder refused its settings (-crf/-preset/-b:v/"
-                     "--enc-opt): %s", codec->name, why);
+            char which[160];
+            refused_setting(codec, e, given, which, sizeof(which));
+            snprintf(err, errlen, "%s: the %s encoder refused it: %s", which, codec->name, why);
             *code = WRITER_ERR_USAGE;
         } else {
             snprintf(err, errlen, "cannot write '%s': encoder %s refused %dx%d %s: %s", cfg->path,
                      codec->name, cfg->width, cfg->height, av_get_pix_fmt_name(e->pix_fmt), why);
         }
+        av_dict_free(&given);
         goto fail;
     }
+    av_dict_free(&given);
     avcodec_parameters_from_context(w->st->codecpar, e);
     w->st->time_base = e->time_base;
     w->st->avg_frame_rate = avg.num > 0 ? avg : rate;

@@ -294,7 +294,8 @@ encoder_settings)
   expect 1 --no-display -c mpeg4 -crf 20 -o "$tmp/x.avi" "$tmp/in.mkv"; one_line "-crf: the mpeg4 encoder has no option 'crf'"
   expect 1 --no-display --enc-opt nosuch=1 -o "$tmp/x.mp4" "$tmp/in.mkv"; one_line "the libx264 encoder has no option 'nosuch'"
   expect 1 --no-display --enc-opt novalue -o "$tmp/x.mp4" "$tmp/in.mkv"; one_line "'novalue' is not KEY=VALUE"
-  expect 1 --no-display -preset warp9 -o "$tmp/x.mp4" "$tmp/in.mkv"; one_line "libx264"
+  expect 1 --no-display -preset warp9 -o "$tmp/x.mp4" "$tmp/in.mkv"; one_line "-preset warp9: the libx264 encoder refused it"
+  expect 1 --no-display -crf 20 --enc-opt tune=nosuchtune -o "$tmp/x.mp4" "$tmp/in.mkv"; one_line "--enc-opt tune=nosuchtune: the libx264 encoder refused it"
   expect 1 --no-display -crf abc -o "$tmp/x.mp4" "$tmp/in.mkv"; one_line "crf"
   [ ! -e "$tmp/x.mp4" ] || fail "a refused setting still created the file"
   ;;
