@@ -59,8 +59,3 @@ RgbToYuv colour_rgb_yuv_coeffs(ColourMatrix m, int height)
     };
     return c;
 }
-
-ColourMatrix colour_resolve_matrix(ColourMatrix m, int height)
-{
-    return resolve_matrix(m, height);
-}

@@ -50,8 +50,6 @@ typedef struct RgbToYuv {
 /* The coefficients that write `m` (MATRIX_UNSPECIFIED: BT.709 from 720 rows up,
  * BT.601 below), limited range. Host code (colour.c). */
 RgbToYuv colour_rgb_yuv_coeffs(ColourMatrix m, int height);
-/* m itself, or what MATRIX_UNSPECIFIED means at this height. */
-ColourMatrix colour_resolve_matrix(ColourMatrix m, int height);
 /* The luma weights (Kr, Kb) of a matrix, as DESIGN.md's standards give them. */
 void colour_matrix_weights(ColourMatrix m, double *kr, double *kb);
 

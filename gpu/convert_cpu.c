@@ -13,21 +13,28 @@ static void convert_row(const PixelSource src, int y, int width, const YuvCoeffs
         colour_convert_pixel(&src, x, y, c, a, ch, dst + 3 * x);
 }
 
+/* Band k of `in` as a PixelSource, and the rows [*r0, *r1) of [y0, y1) it holds. */
+static PixelSource band_source(const FrameBuf *in, int k, int y0, int y1, int *r0, int *r1)
+{
+    FrameBand b;
+    frame_band(in, k, &b);
+    *r0 = y0 > b.y0 ? y0 : b.y0, *r1 = y1 < b.y1 ? y1 : b.y1;
+    return (PixelSource){
+        .plane = {b.plane[0], b.plane[1], b.plane[2]},
+        .stride = {in->stride[0], in->stride[1], in->stride[2]},
+        .layout = in->fmt.layout,
+        .y0 = b.y0,
+    };
+}
+
 void convert_rows(const FrameBuf *in, FrameBuf *out, int y0, int y1, const YuvCoeffs *c,
                   const Transform *t)
 {
     const ColourAffine *a = t->identity || t->use_chain ? NULL : &t->affine;
     const Chain *ch = t->use_chain ? &t->chain : NULL;
     for (int k = 0; k < frame_nbands(&in->fmt); k++) {
-        FrameBand b;
-        frame_band(in, k, &b);
-        const PixelSource src = {
-            .plane = {b.plane[0], b.plane[1], b.plane[2]},
-            .stride = {in->stride[0], in->stride[1], in->stride[2]},
-            .layout = in->fmt.layout,
-            .y0 = b.y0,
-        };
-        int r0 = y0 > b.y0 ? y0 : b.y0, r1 = y1 < b.y1 ? y1 : b.y1;
+        int r0, r1;
+        const PixelSource src = band_source(in, k, y0, y1, &r0, &r1);
         for (int y = r0; y < r1; y++)
             convert_row(src, y, in->fmt.width, c, a, ch, out->data[0] + (size_t)y * out->stride[0]);
     }
@@ -41,16 +48,9 @@ void convert_rows_yuv420(const FrameBuf *in, FrameBuf *out, int y0, int y1, cons
     int w = in->fmt.width;
     uint8_t *s0 = scratch, *s1 = scratch + (size_t)3 * w;
     for (int k = 0; k < frame_nbands(&in->fmt); k++) {
-        FrameBand b;
-        frame_band(in, k, &b);
-        const PixelSource src = {
-            .plane = {b.plane[0], b.plane[1], b.plane[2]},
-            .stride = {in->stride[0], in->stride[1], in->stride[2]},
-            .layout = in->fmt.layout,
-            .y0 = b.y0,
-        };
         /* input bands start on even rows, so a block never straddles two */
-        int r0 = y0 > b.y0 ? y0 : b.y0, r1 = y1 < b.y1 ? y1 : b.y1;
+        int r0, r1;
+        const PixelSource src = band_source(in, k, y0, y1, &r0, &r1);
         for (int y = r0; y + 1 < r1; y += 2) {
             /* the row pair as BGR first (what the BGR path writes), then the
              * same integer Y/UV maths as colour_convert_block420, in a tight loop */

@@ -288,30 +288,21 @@ static int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
         }
         if (timed)
             CK(cudaEventRecord(ev[1], st));
-        FrameBand ob; // out_yuv: the stripe's Y, U and V rows, one range (banded like the input)
+        // out_yuv: the stripe's Y, U and V rows are one range, banded like the input
+        // (one stripe: its band is the whole plain frame, rows 0..height)
+        FrameBand ob;
         if (s->cfg.out_yuv)
-            frame_band(&dout, frame_nbands(&ofmt) > 1 ? k : 0, &ob);
-        if (y0 < y1 && s->cfg.out_yuv) {
-            uint8_t *dst[3];
-            for (int p = 0; p < 3; p++) // a plain (1-band) frame: its planes from row y0
-                dst[p] = ob.plane[p] + (frame_nbands(&ofmt) > 1 ? 0 : (size_t)(p ? y0 / 2 : y0) * dout.stride[p]);
-            CK(colour_launch_yuv420(&ksrc, dst, dout.stride, f->width, y0, y1, &c, &cs->to_yuv, a,
-                                    ch, st));
-        } else if (y0 < y1) {
+            frame_band(&dout, k, &ob);
+        if (y0 < y1 && s->cfg.out_yuv)
+            CK(colour_launch_yuv420(&ksrc, ob.plane, dout.stride, f->width, y0, y1, &c, &cs->to_yuv,
+                                    a, ch, st));
+        else if (y0 < y1)
             CK(colour_launch(&ksrc, d_out, out->stride[0], f->width, y0, y1, &c, a, ch, st));
-        }
         if (timed)
             CK(cudaEventRecord(ev[2], st));
-        if (y0 < y1 && s->cfg.out_yuv && frame_nbands(&ofmt) > 1) {
+        if (y0 < y1 && s->cfg.out_yuv) {
             CK(cudaMemcpyAsync(out->data[0] + ob.offset, d_out + ob.offset, ob.bytes,
                                cudaMemcpyDeviceToHost, st));
-        } else if (y0 < y1 && s->cfg.out_yuv) { // one stripe: the whole frame, plane by plane
-            for (int p = 0; p < 3; p++) {
-                size_t off = (size_t)(p ? y0 / 2 : y0) * dout.stride[p];
-                size_t len = (size_t)(p ? (y1 - y0) / 2 : y1 - y0) * dout.stride[p];
-                CK(cudaMemcpyAsync(out->data[p] + off, dout.data[p] + off, len,
-                                   cudaMemcpyDeviceToHost, st));
-            }
         } else if (y0 < y1) {
             size_t off = (size_t)y0 * out->stride[0], len = (size_t)(y1 - y0) * out->stride[0];
             CK(cudaMemcpyAsync(out->data[0] + off, d_out + off, len, cudaMemcpyDeviceToHost,

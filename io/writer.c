@@ -27,13 +27,14 @@
 #include "io/decoder.h"
 
 /* Copied packets waiting for the video; when full, the oldest is muxed anyway
- * (the muxer's own interleaving then holds it), so memory stays bounded. */
+ * (the muxer's own interleaving then holds it), so memory stays bounded. The
+ * slots' AVPackets are allocated at open; a copy only takes a reference. */
 #define PEND_SLOTS 1024
 /* Frame durations by encoder pts, for the packets the encoder returns later. */
 #define DUR_SLOTS 1024
 
 typedef struct Pending {
-    AVPacket *pkt;
+    AVPacket *pkt; /* allocated once; holds a reference while queued */
     int serial;
 } Pending;
 
@@ -69,7 +70,7 @@ struct Writer {
     Pending pend[PEND_SLOTS];
     int pend_head, pend_n;
     int end_with_video;
-    long long frames, copied, copy_dropped;
+    long long frames;
     char notes[1024];
     char error[512];
 };
@@ -337,6 +338,11 @@ static Writer *open_output(const WriterConfig *cfg, int allow_copies, char *err,
         snprintf(err, errlen, "'%s': out of memory", cfg->path);
         goto fail;
     }
+    for (int i = 0; i < PEND_SLOTS; i++)
+        if (!(w->pend[i].pkt = av_packet_alloc())) {
+            snprintf(err, errlen, "'%s': out of memory", cfg->path);
+            goto fail;
+        }
     w->in_tb = (AVRational){cfg->tb_num, cfg->tb_den};
     AVRational rate = {cfg->rate_num, cfg->rate_den > 0 ? cfg->rate_den : 1};
     AVRational avg = {cfg->avg_num, cfg->avg_den > 0 ? cfg->avg_den : 1};
@@ -493,7 +499,6 @@ static int mux_copy(Writer *w, AVPacket *p)
     if (t != AV_NOPTS_VALUE) {
         int64_t last = w->last_dts[out];
         if (last != AV_NOPTS_VALUE && (t < last || (strict && t == last))) {
-            w->copy_dropped++;
             av_packet_unref(p);
             return 0;
         }
@@ -506,7 +511,6 @@ static int mux_copy(Writer *w, AVPacket *p)
         snprintf(w->error, sizeof(w->error), "cannot write '%s': %s", w->path, why);
         return -1;
     }
-    w->copied++;
     return 0;
 }
 
@@ -519,29 +523,32 @@ static int64_t pending_start_us(const Writer *w, const AVPacket *p)
     return av_rescale_q(t, w->map_tb[p->stream_index], AV_TIME_BASE_Q) + w->offset_us;
 }
 
+/* Take the oldest pending packet off the queue: muxed when it belongs to the
+ * current serial (mux), dropped otherwise (from before a seek, or not wanted).
+ * Lock held. 0 or -1. */
+static int pop_oldest(Writer *w, int mux)
+{
+    Pending *q = &w->pend[w->pend_head];
+    int rc = mux && w->started && q->serial == w->serial ? mux_copy(w, q->pkt) : 0;
+    av_packet_unref(q->pkt);
+    w->pend_head = (w->pend_head + 1) % PEND_SLOTS;
+    w->pend_n--;
+    return rc;
+}
+
 /* Mux the pending packets of the current serial that start before `until_us`
  * (all of them with `all`); drop those of older serials; stop at the first of a
  * later serial. Lock held. */
 static int release(Writer *w, int64_t until_us, int all)
 {
     while (w->pend_n > 0) {
-        Pending *q = &w->pend[w->pend_head];
-        if (w->started && q->serial > w->serial)
+        const Pending *q = &w->pend[w->pend_head];
+        if (!w->started ? !all : q->serial > w->serial)
             break;
-        if (!w->started && !all)
+        int64_t start = w->started ? pending_start_us(w, q->pkt) : INT64_MIN;
+        if (!all && q->serial == w->serial && start != INT64_MIN && start >= until_us)
             break;
-        if (w->started && q->serial == w->serial && !all &&
-            pending_start_us(w, q->pkt) != INT64_MIN && pending_start_us(w, q->pkt) >= until_us)
-            break;
-        int rc = 0;
-        if (w->started && q->serial == w->serial)
-            rc = mux_copy(w, q->pkt);
-        else
-            w->copy_dropped++;
-        av_packet_free(&q->pkt);
-        w->pend_head = (w->pend_head + 1) % PEND_SLOTS;
-        w->pend_n--;
-        if (rc < 0)
+        if (pop_oldest(w, 1) < 0)
             return -1;
     }
     return 0;
@@ -552,26 +559,19 @@ int writer_copy_packet(Writer *w, const AVPacket *pkt, int serial)
     if (!w->map || pkt->stream_index < 0 || pkt->stream_index >= w->nin ||
         w->map[pkt->stream_index] < 0)
         return 0;
-    AVPacket *p = av_packet_clone(pkt);
-    if (!p) {
-        snprintf(w->error, sizeof(w->error), "'%s': out of memory", w->path);
-        return -1;
-    }
     int rc = 0;
     pthread_mutex_lock(&w->lock);
-    if (w->pend_n == PEND_SLOTS) { /* far ahead of the video: let the muxer hold the oldest */
-        Pending *q = &w->pend[w->pend_head];
-        if (w->started && q->serial == w->serial)
-            rc = mux_copy(w, q->pkt);
-        else
-            w->copy_dropped++;
-        av_packet_free(&q->pkt);
-        w->pend_head = (w->pend_head + 1) % PEND_SLOTS;
-        w->pend_n--;
-    }
+    if (w->pend_n == PEND_SLOTS) /* far ahead of the video: let the muxer hold the oldest */
+        rc = pop_oldest(w, 1);
     Pending *slot = &w->pend[(w->pend_head + w->pend_n) % PEND_SLOTS];
-    slot->pkt = p, slot->serial = serial;
-    w->pend_n++;
+    if (rc == 0 && av_packet_ref(slot->pkt, pkt) < 0) {
+        snprintf(w->error, sizeof(w->error), "'%s': out of memory", w->path);
+        rc = -1;
+    }
+    if (rc == 0) {
+        slot->serial = serial;
+        w->pend_n++;
+    }
     pthread_mutex_unlock(&w->lock);
     return rc;
 }
@@ -726,11 +726,10 @@ int writer_close(Writer **pw, char *err, size_t errlen)
     }
     if (rc < 0 && err)
         snprintf(err, errlen, "%s", w->error);
-    while (w->pend_n > 0) {
-        av_packet_free(&w->pend[w->pend_head].pkt);
-        w->pend_head = (w->pend_head + 1) % PEND_SLOTS;
-        w->pend_n--;
-    }
+    while (w->pend_n > 0)
+        pop_oldest(w, 0);
+    for (int i = 0; i < PEND_SLOTS; i++)
+        av_packet_free(&w->pend[i].pkt);
     if (w->oc && !(w->oc->oformat->flags & AVFMT_NOFILE) && w->oc->pb)
         avio_closep(&w->oc->pb);
     sws_freeContext(w->sws);
@@ -756,9 +755,4 @@ const char *writer_error(const Writer *w)
 long long writer_frames(const Writer *w)
 {
     return w->frames;
-}
-
-long long writer_copied(const Writer *w)
-{
-    return w->copied;
 }

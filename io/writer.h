@@ -75,7 +75,5 @@ void writer_end_with_video(Writer *w);
 int writer_close(Writer **w, char *err, size_t errlen);
 const char *writer_error(const Writer *w);
 long long writer_frames(const Writer *w);
-/* Packets of copied streams written so far. */
-long long writer_copied(const Writer *w);
 
 #endif

@@ -5,26 +5,10 @@
 # ffprobe commands. Exit 0 pass, 1 fail, 77 skip.
 set -uo pipefail
 case_name=${1:?usage: e2e.sh CASE}
-bin=${PINSTRIPE:?set PINSTRIPE to the pinstripe binary}
-tmp=${E2E_TMP:-/tmp/pinstripe-e2e}/$case_name
-rm -rf "$tmp" && mkdir -p "$tmp"
-unset DISPLAY WAYLAND_DISPLAY
+source "$(dirname "$0")/e2e-lib.sh"
 
-fail() { echo "FAIL: $*" >&2; exit 1; }
-ff() { ffmpeg -hide_banner -loglevel error -nostdin -y "$@" || fail "ffmpeg $*"; }
 # frames FFmpeg decodes from a file
 count() { ffprobe -v error -count_frames -select_streams v:0 -show_entries stream=nb_read_frames -of csv=p=0 "$1"; }
-# run pinstripe, expecting exit code $1; its stderr goes to $tmp/err
-expect() {
-  local want=$1; shift
-  "$bin" "$@" 2>"$tmp/err" >"$tmp/out"; local rc=$?
-  [ "$rc" = "$want" ] || { cat "$tmp/err" >&2; fail "pinstripe $* exited $rc, expected $want"; }
-}
-# stderr must be exactly one line, mentioning $1
-one_line() {
-  [ "$(wc -l <"$tmp/err")" = 1 ] || { cat "$tmp/err" >&2; fail "expected one line of error"; }
-  grep -qF -- "$1" "$tmp/err" || { cat "$tmp/err" >&2; fail "error does not mention '$1'"; }
-}
 raw() { ff -i "$1" -f rawvideo -pix_fmt bgr24 "$2"; }
 # PSNR of two bgr24 raw files of size $3
 psnr() {

@@ -5,24 +5,9 @@
 # Needs PINSTRIPE, ffmpeg and ffprobe. Exit 0 pass, 1 fail, 77 skip.
 set -uo pipefail
 case_name=${1:?usage: output.sh CASE}
-bin=${PINSTRIPE:?set PINSTRIPE to the pinstripe binary}
-tmp=${E2E_TMP:-/tmp/pinstripe-e2e}/$case_name
-rm -rf "$tmp" && mkdir -p "$tmp"
-unset DISPLAY WAYLAND_DISPLAY
+source "$(dirname "$0")/e2e-lib.sh"
 
-fail() { echo "FAIL: $*" >&2; exit 1; }
-ff() { ffmpeg -hide_banner -loglevel error -nostdin -y "$@" || fail "ffmpeg $*"; }
 probe() { ffprobe -v error "$@"; }
-# run pinstripe, expecting exit code $1; its stderr goes to $tmp/err
-expect() {
-  local want=$1; shift
-  "$bin" "$@" 2>"$tmp/err" >"$tmp/out"; local rc=$?
-  [ "$rc" = "$want" ] || { cat "$tmp/err" >&2; fail "pinstripe $* exited $rc, expected $want"; }
-}
-one_line() {
-  [ "$(wc -l <"$tmp/err")" = 1 ] || { cat "$tmp/err" >&2; fail "expected one line of error"; }
-  grep -qF -- "$1" "$tmp/err" || { cat "$tmp/err" >&2; fail "error does not mention '$1'"; }
-}
 encoders=$(ffmpeg -hide_banner -encoders 2>/dev/null)
 have_encoder() { grep -q " $1 " <<<"$encoders"; }
 W=160 H=120 FB=$((160 * 120 * 3))
