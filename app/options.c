@@ -48,6 +48,9 @@ static const OptionSpec specs[] = {
      "stripes (and CUDA streams) per frame, 1..frame height"},
     {0, "pageable", OPT_FLAG, F(pageable), NULL, NULL, 0, 0,
      "pageable host buffers (malloc) instead of pinned: shows why copies stop overlapping"},
+    {0, "hwdec", OPT_STRING, F(hwdec), "H", "none", 0, 0,
+     "none | cuda: decode with NVDEC; frames stay on the GPU (CUDA backend;\n"
+     "                           software decode, with one line, where NVDEC cannot)"},
     {0, "trace", OPT_STRING, F(trace), "FILE", NULL, 0, 0,
      "timeline of every stripe's copies and kernels (Chrome trace JSON, for Perfetto)"},
     {0, "frames", OPT_INT, F(frames), "N", "0", 0, (1LL << 62),

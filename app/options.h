@@ -18,6 +18,7 @@ typedef struct Options {
     long long frames;
     const char *trace;
     int pageable;
+    const char *hwdec; /* none | cuda */
     int no_display;
     int no_overlay;
     int overlay;

@@ -208,6 +208,15 @@ int player_run(const Options *o)
         player_fail("--backend: '%s' is not auto, cuda or cpu", o->backend);
         return EXIT_USAGE;
     }
+    int hwdec = strcmp(o->hwdec, "cuda") == 0;
+    if (!hwdec && strcmp(o->hwdec, "none") != 0) {
+        player_fail("--hwdec: '%s' is not none or cuda", o->hwdec);
+        return EXIT_USAGE;
+    }
+    if (hwdec && backend == STAGE_CPU) {
+        player_fail("--hwdec cuda: NVDEC frames stay on the GPU, so they need --backend cuda (or auto)");
+        return EXIT_USAGE;
+    }
     if (o->no_display && !o->output && o->frames <= 0) {
         player_fail("--no-display needs -o FILE or --frames N: otherwise nothing would come of the run");
         return EXIT_USAGE;
@@ -241,6 +250,9 @@ int player_run(const Options *o)
         .video_size = o->video_size,
         .framerate = o->framerate,
         .input_format = o->input_format,
+        .hwdec = hwdec,
+        /* for measuring what decoding into the ring's own memory buys */
+        .copy_frames = getenv("PINSTRIPE_DECODE_COPY") && atoi(getenv("PINSTRIPE_DECODE_COPY")),
     };
     if (!(p->dec = decoder_open(p->url, &dopt, err, sizeof(err), &dcode))) {
         player_fail("%s", err);
@@ -248,6 +260,8 @@ int player_run(const Options *o)
         goto end;
     }
     const DecoderInfo *di = decoder_info(p->dec);
+    if (di->hwdec_note[0])
+        player_say(p, "%s", di->hwdec_note);
     if (o->stripes > di->fmt.height) {
         player_fail("--stripes %lld: more stripes than the video's %d rows", o->stripes,
              di->fmt.height);
@@ -381,6 +395,11 @@ end:
     if (p->dec && decoder_join(p->dec) < 0) {
         player_fail("%s", decoder_error(p->dec));
         code = EXIT_RUNTIME;
+    }
+    if (p->dec && o->verbose && p->in) {
+        char line[512];
+        decoder_describe(p->dec, line, sizeof(line));
+        player_say(p, "%s", line);
     }
     stage_destroy(&p->stage); /* waits for frames in flight before any buffer goes */
     if (p->writer) {

@@ -19,8 +19,9 @@ static void overlay_lines(Player *p, const FrameBuf *f)
     const Transform *t = &p->presets[atomic_load(&p->preset)];
     double pos = (double)f->pts * di->tb_num / di->tb_den;
     char l[5][160];
-    snprintf(l[0], sizeof(l[0]), "%s  %lld stripes  %s  -t %s", stage_backend_name(p->stage),
-             p->o->stripes, host_mem_name(stage_host_memory(p->stage)), t->name);
+    snprintf(l[0], sizeof(l[0]), "%s%s  %lld stripes  %s  -t %s", stage_backend_name(p->stage),
+             decoder_hwdec_active(p->dec) ? " hwdec" : "", p->o->stripes,
+             host_mem_name(stage_host_memory(p->stage)), t->name);
     snprintf(l[1], sizeof(l[1]), "%dx%d %s (%s)  %.1f fps, avg %.1f", f->fmt.width,
              f->fmt.height, di->src_pix_fmt, pix_layout_name(di->fmt.layout), p->fps_last, avg);
     if (f->t.timed)

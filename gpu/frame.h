@@ -67,6 +67,8 @@ typedef struct FrameBuf {
     FrameFormat fmt;
     ColourMatrix matrix; /* for YUV layouts; MATRIX_UNSPECIFIED picks by height */
     int full_range;      /* 1: 0..255 (JPEG); 0: 16..235/240 */
+    int on_device;       /* 1: the planes are CUDA device memory (a hardware decoder's
+                          * surface, nv12), read in place by the CUDA stage */
     int64_t pts;         /* in the source stream's time base */
     int64_t duration;    /* how long it is shown, same time base; 0 unknown */
     int64_t index;       /* 0-based frame number */

@@ -67,6 +67,7 @@ typedef struct CudaStage {
     InFlight slots[MAX_DEPTH];
     int head, count;
     unsigned long long seq; // frames submitted
+    cudaEvent_t decoded; // device input: the decoder's copy into its surface, done
     cudaEvent_t epoch; // a reference event: host time epoch_ms
     double epoch_ms;
     // LUTs on the device: each host table (lut.h's registry) uploaded once, on first use
@@ -102,6 +103,8 @@ static void cuda_uninit(Stage *s)
     }
     if (cs->epoch)
         cudaEventDestroy(cs->epoch);
+    if (cs->decoded)
+        cudaEventDestroy(cs->decoded);
     for (int i = 0; i < cs->nluts; i++)
         cudaFree(cs->luts[i].dev);
     for (int set = 0; set < MAX_SETS; set++)
@@ -174,6 +177,7 @@ static int cuda_init(Stage *s)
                                                                      : evflags));
     }
     // Place events on the host clock: record one, wait for it, read the clock.
+    CK(cudaEventCreateWithFlags(&cs->decoded, cudaEventDisableTiming));
     CK(cudaEventCreateWithFlags(&cs->epoch, cudaEventBlockingSync));
     CK(cudaEventRecord(cs->epoch, cs->streams[0][0]));
     CK(cudaEventSynchronize(cs->epoch));
@@ -249,23 +253,42 @@ static int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
                 return -1;
     }
     const Chain *ch = tf->use_chain ? &dchain : NULL;
-    PixelSource dsrc = device_source(f, d_in);
-    size_t dplane_off[3];
-    for (int p = 0; p < 3; p++)
-        dplane_off[p] = dsrc.plane[p] ? (size_t)(dsrc.plane[p] - d_in) : 0;
-    int nplanes = f->layout == PIX_YUV420P ? 3 : f->layout == PIX_NV12 ? 2 : 1;
-    int banded = frame_nbands(f) > 1; // the device block mirrors the host block's layout
+    // The frame's own layout: banded slots upload a stripe in one copy; plain planes
+    // (the decoder's buffers, any strides) a plane at a time, rows as they lie; device
+    // frames (NVDEC surfaces) are read where they are.
+    const FrameFormat *fi = &in->fmt;
+    if (fi->width != f->width || fi->height != f->height ||
+        (fi->layout == PIX_BGR24) != (f->layout == PIX_BGR24)) {
+        stage_set_error(s, "cuda stage: a %s %dx%d frame in a stage made for %s %dx%d",
+                        pix_layout_name(fi->layout), fi->width, fi->height,
+                        pix_layout_name(f->layout), f->width, f->height);
+        return -1;
+    }
+    int banded = frame_nbands(fi) > 1 && !in->on_device; // the device block mirrors the host's
+    FrameFormat dfmt = *fi; // the device block: the host's bands, else tight planes
+    if (!banded)
+        dfmt.bands = 1;
+    PixelSource dsrc = device_source(&dfmt, d_in);
+    for (int p = 0; p < 3 && in->on_device; p++)
+        dsrc.plane[p] = in->data[p], dsrc.stride[p] = in->stride[p];
+    int nplanes = fi->layout == PIX_YUV420P ? 3 : fi->layout == PIX_NV12 ? 2 : 1;
     FrameBuf dframe;
     memset(&dframe, 0, sizeof(dframe));
-    frame_wrap(&dframe, f, d_in);
+    frame_wrap(&dframe, &dfmt, d_in);
     slot->submit_ms = clock_now_ms();
     slot->set = set;
     int timed = slot->timed = cs->seq % (unsigned long long)cs->time_every == 0;
+    // FFmpeg copies the decoded picture into its surface on the legacy default
+    // stream; our non-blocking streams do not wait for that by themselves
+    if (in->on_device)
+        CK(cudaEventRecord(cs->decoded, cudaStreamLegacy));
     for (int k = 0; k < cs->nstripes; k++) {
         cudaStream_t st = cs->streams[set][k % cs->nstreams];
         cudaEvent_t *ev = &slot->ev[EV_PER_STRIPE * k];
         int y0, y1;
         stripe_rows(f->height, cs->nstripes, k, even, &y0, &y1);
+        if (in->on_device)
+            CK(cudaStreamWaitEvent(st, cs->decoded, 0));
         if (timed)
             CK(cudaEventRecord(ev[0], st));
         PixelSource ksrc = dsrc;
@@ -279,12 +302,13 @@ static int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
                 ksrc.plane[p] = b.plane[p];
             ksrc.y0 = b.y0;
         }
-        for (int p = 0; p < nplanes && y0 < y1 && !banded; p++) {
-            // chroma rows of a 4:2:0 stripe: y0 is even, so [y0/2, ceil(y1/2))
+        for (int p = 0; p < nplanes && y0 < y1 && !banded && !in->on_device; p++) {
+            // chroma rows of a 4:2:0 stripe: y0 is even, so [y0/2, ceil(y1/2)); host rows
+            // may be longer than the device's (decoder padding): a 2D copy drops the rest
             int r0 = p == 0 ? y0 : y0 / 2, r1 = p == 0 ? y1 : (y1 + 1) / 2;
-            size_t off = (size_t)r0 * in->stride[p], len = (size_t)(r1 - r0) * in->stride[p];
-            CK(cudaMemcpyAsync(d_in + dplane_off[p] + off, in->data[p] + off, len,
-                               cudaMemcpyHostToDevice, st));
+            CK(cudaMemcpy2DAsync(dframe.data[p] + (size_t)r0 * dframe.stride[p], dframe.stride[p],
+                                 in->data[p] + (size_t)r0 * in->stride[p], in->stride[p],
+                                 dframe.stride[p], r1 - r0, cudaMemcpyHostToDevice, st));
         }
         if (timed)
             CK(cudaEventRecord(ev[1], st));

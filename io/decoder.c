@@ -17,12 +17,14 @@
 #include <libavdevice/avdevice.h>
 #endif
 #include <libavformat/avformat.h>
+#include <libavutil/hwcontext.h>
 #include <libavutil/imgutils.h>
 #include <libavutil/pixdesc.h>
 #include <libswscale/swscale.h>
 
 #include "gpu/clock.h"
 #include "io/avlog.h"
+#include "io/framepool.h"
 #include "io/pixfmt.h"
 #include "io/writer.h"
 
@@ -38,9 +40,15 @@ struct Decoder {
     AVPacket *pkt;
     AVFrame *frame;
     AVFrame *plain; /* swscale's output when ring slots are banded */
+    AVFrame *sw;    /* an NVDEC frame brought to the host (size change mid-stream) */
     struct SwsContext *sws;
     DecoderInfo info;
     PixChoice choice;
+    enum AVPixelFormat src_fmt; /* the stream's pixel format (NVDEC: its software format) */
+    FramePool *pool;          /* the decoder's buffers, in the ring's memory */
+    AVBufferRef *hw_device;   /* NVDEC: the CUDA device, on the primary context */
+    atomic_int hw_refused;    /* NVDEC turned the stream down at get_format */
+    long long direct, copied, on_device; /* frames by how they reached the ring */
 
     FrameRing *ring;
     Writer *copy_to; /* audio and subtitle packets go here */
@@ -79,6 +87,68 @@ static int is_plain_path(const char *url)
     const char *colon = strchr(url, ':');
     const char *slash = strchr(url, '/');
     return !colon || (slash && slash < colon);
+}
+
+static int get_buffer(AVCodecContext *s, AVFrame *f, int flags)
+{
+    Decoder *d = s->opaque;
+    return framepool_get_buffer(d->pool, s, f, flags); /* no pool: libavcodec's default */
+}
+
+static enum AVPixelFormat get_format(AVCodecContext *s, const enum AVPixelFormat *fmts)
+{
+    Decoder *d = s->opaque;
+    for (const enum AVPixelFormat *p = fmts; *p != AV_PIX_FMT_NONE; p++)
+        if (*p == AV_PIX_FMT_CUDA)
+            return AV_PIX_FMT_CUDA;
+    /* NVDEC not offered, or offered and failed to start (profile, size): FFmpeg asks
+     * again without it */
+    if (d->hw_device && !atomic_exchange(&d->hw_refused, 1))
+        av_log(NULL, AV_LOG_WARNING,
+               "pinstripe: '%s': NVDEC cannot decode this %s stream (%s %dx%d): software decode\n",
+               d->url, d->info.codec, av_get_pix_fmt_name(s->sw_pix_fmt), s->coded_width,
+               s->coded_height);
+    return avcodec_default_get_format(s, fmts);
+}
+
+/* --hwdec cuda: a CUDA device for FFmpeg on the primary context (the one the stage's
+ * runtime calls use), when the codec has an NVDEC path. 0, or -1 with the reason in why. */
+static int setup_hwdec(Decoder *d, const AVCodec *codec, char *why, size_t len)
+{
+    int found = 0;
+    for (int i = 0;; i++) {
+        const AVCodecHWConfig *c = avcodec_get_hw_config(codec, i);
+        if (!c)
+            break;
+        if (c->device_type == AV_HWDEVICE_TYPE_CUDA && c->pix_fmt == AV_PIX_FMT_CUDA &&
+            (c->methods & AV_CODEC_HW_CONFIG_METHOD_HW_DEVICE_CTX))
+            found = 1;
+    }
+    if (!found) {
+        snprintf(why, len, "NVDEC cannot decode %s", codec->name);
+        return -1;
+    }
+    AVDictionary *o = NULL;
+    av_dict_set(&o, "primary_ctx", "1", 0);
+    int rc = av_hwdevice_ctx_create(&d->hw_device, AV_HWDEVICE_TYPE_CUDA, NULL, o, 0);
+    av_dict_free(&o);
+    if (rc < 0) {
+        char e[128];
+        av_err(rc, e, sizeof(e));
+        snprintf(why, len, "no CUDA device for NVDEC (%s)", e);
+        return -1;
+    }
+    if (!(d->dec->hw_device_ctx = av_buffer_ref(d->hw_device))) {
+        snprintf(why, len, "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+static int env_int(const char *name, int def)
+{
+    const char *v = getenv(name);
+    return v && *v ? atoi(v) : def;
 }
 
 static Decoder *open_input(const char *url, const DecoderOptions *opt, char *err,
@@ -177,21 +247,41 @@ static Decoder *open_input(const char *url, const DecoderOptions *opt, char *err
     if (opt->live)
         d->dec->flags |= AV_CODEC_FLAG_LOW_DELAY;
     d->dec->pkt_timebase = st->time_base;
+    d->dec->opaque = d;
+    d->dec->get_buffer2 = get_buffer; /* the pool comes with the ring, at decoder_start */
+    snprintf(d->info.codec, sizeof(d->info.codec), "%s", codec->name);
+    if (opt->hwdec) {
+        char hwwhy[192];
+        if (setup_hwdec(d, codec, hwwhy, sizeof(hwwhy)) == 0) {
+            d->dec->get_format = get_format;
+            d->info.hwdec = 1;
+            /* NVDEC does the work: more threads only add surfaces (over 32 NVDEC may
+             * fail) and frames held back; PINSTRIPE_HWDEC_THREADS overrides, to measure */
+            d->dec->thread_count = env_int("PINSTRIPE_HWDEC_THREADS", 1);
+        } else {
+            av_buffer_unref(&d->hw_device);
+            snprintf(d->info.hwdec_note, sizeof(d->info.hwdec_note),
+                     "'%s': --hwdec cuda: %s: software decode", url, hwwhy);
+        }
+    }
     if ((rc = avcodec_open2(d->dec, codec, NULL)) < 0) {
         av_err(rc, why, sizeof(why));
         snprintf(err, errlen, "'%s': cannot open the %s decoder: %s", url, codec->name, why);
         goto fail;
     }
-    if (d->dec->width < 1 || d->dec->height < 1 || d->dec->pix_fmt == AV_PIX_FMT_NONE) {
+    if (d->dec->width < 1 || d->dec->height < 1 || d->dec->pix_fmt == AV_PIX_FMT_NONE ||
+        (d->dec->pix_fmt == AV_PIX_FMT_CUDA && d->dec->sw_pix_fmt == AV_PIX_FMT_NONE)) {
         snprintf(err, errlen, "'%s': video stream has no size or pixel format", url);
         goto fail;
     }
     if (!(d->pkt = av_packet_alloc()) || !(d->frame = av_frame_alloc()) ||
-        !(d->plain = av_frame_alloc())) {
+        !(d->plain = av_frame_alloc()) || !(d->sw = av_frame_alloc())) {
         snprintf(err, errlen, "'%s': out of memory", url);
         goto fail;
     }
-    d->choice = pixfmt_choose(d->dec->pix_fmt);
+    /* with NVDEC set up, h264 may already have picked it from the extradata */
+    d->src_fmt = d->dec->pix_fmt == AV_PIX_FMT_CUDA ? d->dec->sw_pix_fmt : d->dec->pix_fmt;
+    d->choice = pixfmt_choose(d->src_fmt);
     DecoderInfo *in = &d->info;
     in->fmt = (FrameFormat){d->choice.layout, d->dec->width, d->dec->height, 1};
     in->tb_num = st->time_base.num, in->tb_den = st->time_base.den;
@@ -201,8 +291,7 @@ static Decoder *open_input(const char *url, const DecoderOptions *opt, char *err
     in->avg_den = in->avg_num ? st->avg_frame_rate.den : 1;
     in->start_us = d->fmt->start_time != AV_NOPTS_VALUE ? d->fmt->start_time : INT64_MIN;
     in->duration_s = d->fmt->duration > 0 ? d->fmt->duration / (double)AV_TIME_BASE : 0;
-    snprintf(in->codec, sizeof(in->codec), "%s", codec->name);
-    const char *pf = av_get_pix_fmt_name(d->dec->pix_fmt);
+    const char *pf = av_get_pix_fmt_name(d->src_fmt);
     snprintf(in->src_pix_fmt, sizeof(in->src_pix_fmt), "%s", pf ? pf : "?");
     d->pts_step = 1;
     if (fr.num > 0 && fr.den > 0) {
@@ -235,7 +324,7 @@ const DecoderInfo *decoder_info(const Decoder *d)
 static int normalise(Decoder *d, const AVFrame *f, FrameBuf *out)
 {
     const FrameFormat *o = &d->info.fmt;
-    int same = f->width == o->width && f->height == o->height && f->format == d->dec->pix_fmt;
+    int same = f->width == o->width && f->height == o->height && f->format == d->src_fmt;
     if (same && d->choice.copy) {
         frame_copy_planes(out, (const uint8_t *const *)f->data, f->linesize);
     } else {
@@ -279,6 +368,51 @@ static int normalise(Decoder *d, const AVFrame *f, FrameBuf *out)
     return 0;
 }
 
+/* Hand the decoded frame to a ring slot: by reference when it lies in the decoder's
+ * own buffers or on the GPU, else copied or converted. 0 or -1 (d->error set). */
+static int deliver(Decoder *d, const AVFrame *f, FrameBuf *slot)
+{
+    const FrameFormat *o = &d->info.fmt;
+    int same_size = f->width == o->width && f->height == o->height;
+    int full_range = d->choice.full_range || f->color_range == AVCOL_RANGE_JPEG;
+    if (f->format == AV_PIX_FMT_CUDA && same_size) {
+        if (ring_write_ref(d->ring, slot, f, 1) < 0)
+            goto oom;
+        d->on_device++;
+        goto tags;
+    }
+    if (f->format == AV_PIX_FMT_CUDA) {
+        /* a new size mid-stream: the surface comes to the host and is scaled there */
+        av_frame_unref(d->sw);
+        int rc = av_hwframe_transfer_data(d->sw, f, 0);
+        if (rc < 0 || av_frame_copy_props(d->sw, f) < 0) {
+            char why[128];
+            av_err(rc, why, sizeof(why));
+            snprintf(d->error, sizeof(d->error), "'%s': cannot read an NVDEC frame back: %s",
+                     d->url, why);
+            return -1;
+        }
+        f = d->sw;
+    } else if (same_size && f->format == d->src_fmt && d->choice.copy &&
+               framepool_owns(d->pool, f)) {
+        if (ring_write_ref(d->ring, slot, f, 0) < 0)
+            goto oom;
+        d->direct++;
+        goto tags;
+    }
+    if (normalise(d, f, slot) < 0)
+        return -1;
+    d->copied++;
+    return 0;
+tags:
+    slot->matrix = pixfmt_matrix(f->colorspace);
+    slot->full_range = full_range;
+    return 0;
+oom:
+    snprintf(d->error, sizeof(d->error), "'%s': out of memory", d->url);
+    return -1;
+}
+
 static int64_t next_pts(Decoder *d, const AVFrame *f)
 {
     int64_t pts = f->best_effort_timestamp;
@@ -318,6 +452,10 @@ static int emit(Decoder *d, const AVFrame *f)
 {
     if (atomic_load(&d->stop) || (d->max_frames > 0 && atomic_load(&d->frames) >= d->max_frames))
         return 0;
+    if (!d->ring) { /* decoding alone, to measure it */
+        atomic_fetch_add(&d->frames, 1);
+        return 1;
+    }
     double w0 = clock_now_ms();
     if (d->opt.realtime && realtime_wait(d, f) < 0)
         return 0;
@@ -331,7 +469,7 @@ static int emit(Decoder *d, const AVFrame *f)
     if (ring_write_begin(d->ring, &slot) != 0)
         return 0; /* aborted */
     double t0 = clock_now_ms();
-    if (normalise(d, f, slot) < 0)
+    if (deliver(d, f, slot) < 0)
         return -1;
     slot->pts = next_pts(d, f);
     slot->duration = f->pkt_duration > 0 ? f->pkt_duration : d->pts_step;
@@ -435,7 +573,8 @@ static void *decode_main(void *arg)
         av_packet_unref(d->pkt);
     }
     d->rc = rc < 0 ? -1 : 0;
-    ring_write_eof(d->ring);
+    if (d->ring)
+        ring_write_eof(d->ring);
     return NULL;
 }
 
@@ -458,12 +597,53 @@ int decoder_start(Decoder *d, FrameRing *ring, int64_t max_frames)
 {
     d->ring = ring;
     d->max_frames = max_frames;
+    /* The decoder's own buffers, in the ring's memory: enough for the ring, a frame
+     * per thread and a few references at first; more (up to every reference an H.264
+     * or HEVC stream may keep, and a delay per thread) only if they are all in use. */
+    if (ring && !d->info.hwdec && d->choice.copy && !d->opt.copy_frames &&
+        (d->dec->codec->capabilities & AV_CODEC_CAP_DR1)) {
+        int threads = d->dec->thread_count > 0 ? d->dec->thread_count : 1;
+        int initial = ring_size(ring) + threads + 4, max = ring_size(ring) + 2 * threads + 18;
+        char why[256];
+        if (!(d->pool = framepool_create(d->dec, d->src_fmt, ring_memory(ring), initial, max,
+                                         why, sizeof(why)))) {
+            snprintf(d->error, sizeof(d->error), "'%s': %s", d->url, why);
+            return -1;
+        }
+    }
     if (pthread_create(&d->thread, NULL, decode_main, d) != 0) {
         snprintf(d->error, sizeof(d->error), "'%s': cannot start the decode thread", d->url);
         return -1;
     }
     d->started = 1;
     return 0;
+}
+
+int decoder_hwdec_active(Decoder *d)
+{
+    return d->info.hwdec && !atomic_load(&d->hw_refused);
+}
+
+long long decoder_frames(const Decoder *d)
+{
+    return atomic_load(&d->frames);
+}
+
+void decoder_describe(Decoder *d, char *line, size_t len)
+{
+    FramePoolStats ps = framepool_stats(d->pool);
+    if (d->info.hwdec && d->on_device)
+        snprintf(line, len, "'%s': %lld frames from NVDEC on the GPU, %lld through the host", d->url,
+                 d->on_device, d->copied);
+    else if (d->pool)
+        snprintf(line, len, "'%s': %lld frames decoded straight into %d %s blocks, %lld copied", d->url,
+                 d->direct, ps.blocks, host_mem_name(ring_memory(d->ring)), d->copied);
+    else
+        snprintf(line, len, "'%s': %lld frames copied into the ring (%s)", d->url, d->copied,
+                 d->opt.copy_frames ? "asked for" :
+                 !d->choice.copy ? "converted by swscale" :
+                 !(d->dec->codec->capabilities & AV_CODEC_CAP_DR1) ? "the decoder keeps its own buffers (no DR1)" :
+                 "NVDEC turned the stream down");
 }
 
 int decoder_seek(Decoder *d, double target_s, int serial)
@@ -504,10 +684,13 @@ void decoder_close(Decoder **pd)
         ring_abort(d->ring);
     decoder_join(d);
     sws_freeContext(d->sws);
+    av_frame_free(&d->sw);
     av_frame_free(&d->frame);
     av_frame_free(&d->plain);
     av_packet_free(&d->pkt);
     avcodec_free_context(&d->dec);
+    framepool_close(&d->pool); /* its blocks go once the ring lets go of them too */
+    av_buffer_unref(&d->hw_device);
     avformat_close_input(&d->fmt);
     free(d);
     *pd = NULL;

@@ -34,6 +34,9 @@ typedef struct DecoderInfo {
     int64_t start_us;        /* the input's start (µs), INT64_MIN when unknown */
     double duration_s;       /* the input's length, 0 when unknown */
     char codec[32];          /* decoder name */
+    int hwdec;               /* 1: NVDEC is set up (frames arrive as CUDA nv12 surfaces
+                              * unless it turns the stream down at its first frame) */
+    char hwdec_note[256];    /* --hwdec asked for and not set up: why, in one line */
     char src_pix_fmt[32];    /* the stream's own pixel format */
 } DecoderInfo;
 
@@ -47,6 +50,10 @@ typedef struct DecoderOptions {
     const char *video_size;   /* device options (v4l2), or NULL */
     const char *framerate;
     const char *input_format;
+    int hwdec;                /* 1: decode with NVDEC (FFmpeg's CUDA hwaccel) where it can;
+                               * where it cannot, one line on stderr and software decode */
+    int copy_frames;          /* 1: copy every frame into the ring's slots, as for decoders
+                               * that cannot decode into our buffers (to measure the copy) */
 } DecoderOptions;
 
 /* NULL on failure, with one line naming the input and the reason in err, and
@@ -60,8 +67,22 @@ void decoder_copy_to(Decoder *d, struct Writer *w);
 /* For the writer (io/ only): the demuxer and the video stream's index. */
 const struct AVFormatContext *decoder_format(const Decoder *d);
 int decoder_video_index(const Decoder *d);
-/* Start the thread; it stops after max_frames frames when max_frames > 0. */
+/* Start the thread; it stops after max_frames frames when max_frames > 0.
+ * Software-decoded frames land in the decoder's own buffers, allocated in the
+ * ring's memory (io/framepool.h) and handed to the ring without a copy, where
+ * the decoder allows it (AV_CODEC_CAP_DR1, a layout the stage reads as it is);
+ * others are copied or converted into the ring's slots. NVDEC frames go to the
+ * ring as CUDA surfaces (FrameBuf.on_device). ring NULL: decode alone and drop
+ * every frame (decoder_frames counts them), for measuring the decoder. */
 int decoder_start(Decoder *d, FrameRing *ring, int64_t max_frames);
+/* 1 while frames come from NVDEC (set up, and not turned down by the stream). Any thread. */
+int decoder_hwdec_active(Decoder *d);
+/* Frames decoded (handed over, or dropped with no ring) so far. Any thread. */
+long long decoder_frames(const Decoder *d);
+/* One line on how frames reached the ring: how many straight from the decoder's
+ * buffers (and how many blocks those took), how many copied, NVDEC or not.
+ * After decoder_join. */
+void decoder_describe(Decoder *d, char *line, size_t len);
 /* Ask the thread to seek to target_s seconds (from the start of the stream); the
  * frames it writes afterwards carry `serial`. 0, or -1 when the input cannot seek.
  * Any thread. */

@@ -7,6 +7,8 @@
 #define RING_SLACK 4096
 
 #include <pthread.h>
+
+#include <libavutil/frame.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,8 +18,10 @@ struct FrameRing {
     pthread_cond_t cond;
     int n;
     HostMemKind mem;
+    FrameFormat fmt;
     FrameBuf *slots;
     uint8_t **blocks;
+    AVFrame **refs; /* a slot's reference to a decoder buffer (ring_write_ref), moved with it */
     uint64_t reserved, published, taken, released;
     int eof, abort;
     int drop_oldest;
@@ -33,12 +37,14 @@ FrameRing *ring_create(int nslots, const FrameFormat *fmt, HostMemKind mem, char
     }
     FrameRing *r = calloc(1, sizeof(*r));
     if (!r || !(r->slots = calloc(nslots, sizeof(*r->slots))) ||
-        !(r->blocks = calloc(nslots, sizeof(*r->blocks)))) {
+        !(r->blocks = calloc(nslots, sizeof(*r->blocks))) ||
+        !(r->refs = calloc(nslots, sizeof(*r->refs)))) {
         snprintf(err, errlen, "ring: out of memory");
         goto fail;
     }
     r->n = nslots;
     r->mem = mem;
+    r->fmt = *fmt;
     /* Slack after each frame: FFmpeg's SIMD code (swscale reading the last BGR row
      * for the writer) may read a little past a buffer's end. Without it a 2160p
      * BGR slot from cudaHostAlloc (exactly 6075 pages) ended on a page boundary
@@ -47,6 +53,10 @@ FrameRing *ring_create(int nslots, const FrameFormat *fmt, HostMemKind mem, char
     for (int i = 0; i < nslots; i++) {
         if (!(r->blocks[i] = host_alloc(bytes, mem, err, errlen)))
             goto fail;
+        if (!(r->refs[i] = av_frame_alloc())) {
+            snprintf(err, errlen, "ring: out of memory");
+            goto fail;
+        }
         frame_wrap(&r->slots[i], fmt, r->blocks[i]);
     }
     pthread_mutex_init(&r->mu, NULL);
@@ -56,7 +66,10 @@ fail:
     if (r) {
         for (int i = 0; r->blocks && i < nslots; i++)
             host_free(r->blocks[i], mem);
+        for (int i = 0; r->refs && i < nslots; i++)
+            av_frame_free(&r->refs[i]);
         free(r->blocks);
+        free(r->refs);
         free(r->slots);
         free(r);
     }
@@ -68,11 +81,14 @@ void ring_destroy(FrameRing **pr)
     FrameRing *r = pr ? *pr : NULL;
     if (!r)
         return;
-    for (int i = 0; i < r->n; i++)
+    for (int i = 0; i < r->n; i++) {
         host_free(r->blocks[i], r->mem);
+        av_frame_free(&r->refs[i]); /* unreferences what a slot still holds */
+    }
     pthread_cond_destroy(&r->cond);
     pthread_mutex_destroy(&r->mu);
     free(r->blocks);
+    free(r->refs);
     free(r->slots);
     free(r);
     *pr = NULL;
@@ -85,12 +101,16 @@ static void drop_oldest_unread(FrameRing *r)
 {
     FrameBuf dropped = r->slots[r->taken % r->n];
     uint8_t *block = r->blocks[r->taken % r->n];
+    AVFrame *ref = r->refs[r->taken % r->n];
     for (uint64_t i = r->taken; i + 1 < r->published; i++) {
         r->slots[i % r->n] = r->slots[(i + 1) % r->n];
         r->blocks[i % r->n] = r->blocks[(i + 1) % r->n];
+        r->refs[i % r->n] = r->refs[(i + 1) % r->n];
     }
+    av_frame_unref(ref); /* the dropped frame's decoder buffer goes back now */
     r->slots[(r->published - 1) % r->n] = dropped;
     r->blocks[(r->published - 1) % r->n] = block;
+    r->refs[(r->published - 1) % r->n] = ref;
     r->published--;
     r->reserved--;
     r->drops++;
@@ -106,11 +126,31 @@ int ring_write_begin(FrameRing *r, FrameBuf **slot)
         pthread_cond_wait(&r->cond, &r->mu);
     int rc = RING_ABORTED;
     if (!r->abort) {
-        *slot = &r->slots[r->reserved++ % r->n];
+        int i = (int)(r->reserved++ % r->n);
+        /* the slot shows its own block again (a ring_write_ref may have pointed it away) */
+        av_frame_unref(r->refs[i]);
+        frame_wrap(&r->slots[i], &r->fmt, r->blocks[i]);
+        r->slots[i].on_device = 0;
+        *slot = &r->slots[i];
         rc = 0;
     }
     pthread_mutex_unlock(&r->mu);
     return rc;
+}
+
+int ring_write_ref(FrameRing *r, FrameBuf *slot, const AVFrame *f, int on_device)
+{
+    AVFrame *ref = r->refs[slot - r->slots]; /* the producer's own slot: no lock needed */
+    av_frame_unref(ref);
+    if (av_frame_ref(ref, f) < 0)
+        return -1;
+    slot->fmt = (FrameFormat){on_device ? PIX_NV12 : r->fmt.layout, r->fmt.width, r->fmt.height, 1};
+    for (int p = 0; p < 3; p++) {
+        slot->data[p] = ref->data[p];
+        slot->stride[p] = ref->data[p] ? ref->linesize[p] : 0;
+    }
+    slot->on_device = on_device;
+    return 0;
 }
 
 void ring_write_end(FrameRing *r)
@@ -151,8 +191,9 @@ int ring_read_begin(FrameRing *r, FrameBuf **slot)
 void ring_read_end(FrameRing *r)
 {
     pthread_mutex_lock(&r->mu);
+    /* a decoder buffer the slot shows goes back to the decoder now */
     if (r->released < r->taken)
-        r->released++;
+        av_frame_unref(r->refs[r->released++ % r->n]);
     pthread_cond_broadcast(&r->cond);
     pthread_mutex_unlock(&r->mu);
 }
@@ -207,4 +248,9 @@ int ring_fill(FrameRing *r)
 int ring_size(const FrameRing *r)
 {
     return r->n;
+}
+
+HostMemKind ring_memory(const FrameRing *r)
+{
+    return r->mem;
 }

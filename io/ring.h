@@ -19,6 +19,7 @@
 #include "gpu/frame.h"
 
 typedef struct FrameRing FrameRing;
+struct AVFrame;
 
 #define RING_EOF (-1)     /* the producer said end of stream and the ring is empty */
 #define RING_ABORTED (-2) /* ring_abort was called */
@@ -38,6 +39,13 @@ long long ring_drops(FrameRing *r);
 
 /* Wait for a free slot (blocks while the ring is full). 0 or RING_ABORTED. */
 int ring_write_begin(FrameRing *r, FrameBuf **slot);
+/* Instead of filling the slot: point it at f's planes (the decoder's own
+ * buffer, or with on_device its CUDA surface), plain planes of f's strides, in
+ * the ring's layout or (on_device) nv12, at the ring's size. The slot keeps a
+ * reference to f's buffers until the reader releases it (ring_read_end); the
+ * next ring_write_begin of that slot points it back at its own block.
+ * 0, or -1 (out of memory). */
+int ring_write_ref(FrameRing *r, FrameBuf *slot, const struct AVFrame *f, int on_device);
 /* Publish the oldest slot taken with ring_write_begin. */
 void ring_write_end(FrameRing *r);
 /* No more frames will be written; readers drain what is there, then see RING_EOF. */
@@ -55,5 +63,6 @@ int ring_aborted(FrameRing *r);
 /* Slots published and not yet released. */
 int ring_fill(FrameRing *r);
 int ring_size(const FrameRing *r);
+HostMemKind ring_memory(const FrameRing *r);
 
 #endif
