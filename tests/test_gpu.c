@@ -1,7 +1,11 @@
 /* The CUDA backend against the CPU backend: for every layout, transform,
  * colour matrix and range, odd and tiny geometries and 1..8 stripes, with
  * DEPTH frames in flight, the CUDA output equals the CPU output byte for byte;
- * pageable buffers give the same bytes as pinned ones. Exits 77 (skipped)
+ * pageable buffers give the same bytes as pinned ones. Inputs come banded (as
+ * the ring's own slots), as plain planes, and as plain planes with longer rows
+ * than the picture (as libavcodec's buffers are, decoded into directly); the
+ * bytes outside the picture differ between the backends' copies, so reading
+ * them would show. Exits 77 (skipped)
  * when no CUDA device answers. */
 #include <stdlib.h>
 #include <string.h>
@@ -26,26 +30,66 @@ static void fill(uint8_t *p, size_t n)
 typedef struct Bufs {
     uint8_t *in[FRAMES], *out[FRAMES];
     FrameBuf fi[FRAMES], fo[FRAMES];
+    size_t in_bytes;
     HostMemKind mem;
 } Bufs;
 
-static int bufs_alloc(Bufs *b, const FrameFormat *in, const FrameFormat *outf, HostMemKind mem)
+#define ROW_PAD 70 /* padded input rows: this many bytes past the picture's */
+
+/* Plain planes with rows ROW_PAD bytes longer than the picture's, one after the
+ * other in `block` (NULL: just the bytes needed). */
+static size_t wrap_padded(FrameBuf *b, const FrameFormat *f, uint8_t *block)
+{
+    size_t size[3], total = 0;
+    int stride[3];
+    int np = frame_plane_sizes(f, size, stride);
+    int rows[3] = {f->height, (f->height + 1) / 2, (f->height + 1) / 2};
+    if (b)
+        b->fmt = *f;
+    for (int p = 0; p < 3; p++) {
+        if (b)
+            b->data[p] = p < np ? block + total : NULL, b->stride[p] = p < np ? stride[p] + ROW_PAD : 0;
+        if (p < np)
+            total += (size_t)(stride[p] + ROW_PAD) * rows[p];
+    }
+    return total;
+}
+
+/* padded: the input as wrap_padded lays it out */
+static int bufs_alloc(Bufs *b, const FrameFormat *in, const FrameFormat *outf, HostMemKind mem,
+                      int padded)
 {
     char err[256];
     FrameFormat out = *outf;
     memset(b, 0, sizeof(*b));
     b->mem = mem;
+    b->in_bytes = padded ? wrap_padded(NULL, in, NULL) : frame_bytes(in);
     for (int i = 0; i < FRAMES; i++) {
-        b->in[i] = host_alloc(frame_bytes(in), mem, err, sizeof err);
+        b->in[i] = host_alloc(b->in_bytes, mem, err, sizeof err);
         b->out[i] = host_alloc(frame_bytes(&out), mem, err, sizeof err);
         if (!b->in[i] || !b->out[i]) {
             CHECK(0, "host_alloc: %s", err);
             return -1;
         }
-        frame_wrap(&b->fi[i], in, b->in[i]);
+        if (padded)
+            wrap_padded(&b->fi[i], in, b->in[i]);
+        else
+            frame_wrap(&b->fi[i], in, b->in[i]);
         frame_wrap(&b->fo[i], &out, b->out[i]);
     }
     return 0;
+}
+
+/* The picture's rows of src into dst (the same layout), nothing else. */
+static void copy_picture(FrameBuf *dst, const FrameBuf *src)
+{
+    size_t size[3];
+    int stride[3];
+    int np = frame_plane_sizes(&src->fmt, size, stride);
+    int rows[3] = {src->fmt.height, (src->fmt.height + 1) / 2, (src->fmt.height + 1) / 2};
+    for (int p = 0; p < np; p++)
+        for (int r = 0; r < rows[p]; r++)
+            memcpy(frame_row(dst, p, r), frame_row(src, p, r), (size_t)stride[p]);
 }
 
 static void bufs_free(Bufs *b)
@@ -110,28 +154,35 @@ static int run(const StageConfig *cfg, Bufs *b, char *err, size_t errlen)
     return rc;
 }
 
-/* yuv: the encoder's yuv420p output (stage.h out_yuv) instead of BGR */
+/* banded: 0 plain planes, 1 banded for the stripes (the ring's slots), 2 plain planes
+ * with padded rows (the decoder's buffers). yuv: the encoder's yuv420p output
+ * (stage.h out_yuv) instead of BGR */
 static int one(PixLayout layout, int w, int h, int stripes, const char *tname, int banded, int yuv)
 {
     char err[512];
+    static const char *const how[] = {"", " banded", " padded"};
     /* the same picture in each backend's buffers; banded when asked (as the player does) */
-    FrameFormat in = {layout, w, h, banded ? stripes : 1};
+    FrameFormat in = {layout, w, h, banded == 1 ? stripes : 1};
     StageConfig cfg = {.in = in, .stripes = stripes, .time_every = 1 + (w + stripes) % 4,
                        .out_yuv = yuv};
     CHECK(transform_parse(tname, &cfg.transform, err, sizeof err) == 0, "%s", err);
     FrameFormat outf = stage_out_format(&cfg);
     Bufs cpu, cuda, pageable;
-    if (bufs_alloc(&cpu, &in, &outf, HOST_MEM_ALIGNED) < 0 ||
-        bufs_alloc(&cuda, &in, &outf, HOST_MEM_PINNED) < 0 ||
-        bufs_alloc(&pageable, &in, &outf, HOST_MEM_ALIGNED) < 0)
+    int padded = banded == 2;
+    if (bufs_alloc(&cpu, &in, &outf, HOST_MEM_ALIGNED, padded) < 0 ||
+        bufs_alloc(&cuda, &in, &outf, HOST_MEM_PINNED, padded) < 0 ||
+        bufs_alloc(&pageable, &in, &outf, HOST_MEM_ALIGNED, padded) < 0)
         return -1;
     const ColourMatrix ms[] = {MATRIX_UNSPECIFIED, MATRIX_BT601, MATRIX_BT709, MATRIX_BT2020};
     for (int i = 0; i < FRAMES; i++) {
-        fill(cpu.in[i], frame_bytes(&in));
+        /* different bytes everywhere, then the same picture */
+        fill(cpu.in[i], cpu.in_bytes);
+        fill(cuda.in[i], cuda.in_bytes);
+        fill(pageable.in[i], pageable.in_bytes);
+        copy_picture(&cuda.fi[i], &cpu.fi[i]);
+        copy_picture(&pageable.fi[i], &cpu.fi[i]);
         cpu.fi[i].matrix = ms[(i + w) % 4];
         cpu.fi[i].full_range = (i + h) % 2;
-        memcpy(cuda.in[i], cpu.in[i], frame_bytes(&in));
-        memcpy(pageable.in[i], cpu.in[i], frame_bytes(&in));
         cuda.fi[i].matrix = pageable.fi[i].matrix = cpu.fi[i].matrix;
         cuda.fi[i].full_range = pageable.fi[i].full_range = cpu.fi[i].full_range;
     }
@@ -151,10 +202,10 @@ static int one(PixLayout layout, int w, int h, int stripes, const char *tname, i
     for (int i = 0; i < FRAMES; i++) {
         CHECK(memcmp(cpu.out[i], cuda.out[i], ob) == 0,
               "%s %dx%d %d stripes -t %.60s frame %d%s%s: CUDA differs from CPU",
-              pix_layout_name(layout), w, h, stripes, tname, i, banded ? " banded" : "", to);
+              pix_layout_name(layout), w, h, stripes, tname, i, how[banded], to);
         CHECK(memcmp(cuda.out[i], pageable.out[i], ob) == 0,
               "%s %dx%d %d stripes -t %.60s frame %d%s%s: pageable differs from pinned",
-              pix_layout_name(layout), w, h, stripes, tname, i, banded ? " banded" : "", to);
+              pix_layout_name(layout), w, h, stripes, tname, i, how[banded], to);
     }
 end:
     bufs_free(&cpu);
@@ -186,7 +237,7 @@ int main(void)
                 for (int t = 0; t < 4; t++) {
                     if (n > sizes[s][1])
                         continue;
-                    for (int banded = 0; banded <= 1; banded++) {
+                    for (int banded = 0; banded <= 2; banded++) {
                         if (one(layouts[l], sizes[s][0], sizes[s][1], n, tnames[t], banded, 0) ==
                             -77) {
                             printf("no CUDA device: skipped\n");
@@ -196,7 +247,7 @@ int main(void)
                     }
                     /* the encoder's yuv420p: even sizes */
                     if (sizes[s][0] % 2 == 0 && sizes[s][1] % 2 == 0) {
-                        one(layouts[l], sizes[s][0], sizes[s][1], n, tnames[t], n % 2, 1);
+                        one(layouts[l], sizes[s][0], sizes[s][1], n, tnames[t], n % 3, 1);
                         combos++;
                     }
                 }
@@ -209,7 +260,7 @@ int main(void)
                 for (int t = 0; t < TEST_CHAINS; t++) {
                     if (n > sizes[s][1] || (sizes[s][1] == 1080 && (n != 3 || l != 0)))
                         continue;
-                    one(layouts[l], sizes[s][0], sizes[s][1], n, test_chain[t], 1, 0);
+                    one(layouts[l], sizes[s][0], sizes[s][1], n, test_chain[t], 1 + t % 2, 0);
                     combos++;
                     if (sizes[s][0] % 2 == 0 && sizes[s][1] % 2 == 0) {
                         one(layouts[l], sizes[s][0], sizes[s][1], n, test_chain[t], 1, 1);
@@ -218,6 +269,7 @@ int main(void)
                 }
     test_luts_remove();
     lut_registry_clear();
-    printf("%d combinations of layout, size, stripes, transform and banding compared\n", combos);
+    printf("%d combinations of layout, size, stripes, transform and input layout (plain, banded,\n"
+           "padded rows) compared\n", combos);
     return CHECK_DONE();
 }

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Runs on the GPU machine (../shared/device/README.md): the checks and figures of
+# the GPU path end to end. Sections, in the order given (default: all):
+#   equal   decoding into the ring's memory = copying into it = the CPU backend;
+#           --hwdec cuda = software decode (H.264 and HEVC), byte for byte
+#   e2e     pinstripe-e2e: the pipeline against decode alone, 1080p and 2160p H.264,
+#           decoding into the ring's memory and (PINSTRIPE_DECODE_COPY=1) copying;
+#           --hwdec cuda at 2160p, H.264 and HEVC, with the software pipeline beside it
+#   san     compute-sanitizer's four tools on the direct and the NVDEC path
+#   trace   pinned and pageable 1080p traces (tools/trace-svg.py draws them)
+# Expects .pack/ made by (see BENCHMARKS.md):
+#   tools/build.sh build-dev -DPINSTRIPE_HEADLESS=ON -DPINSTRIPE_AVDEVICE=OFF -DCMAKE_CUDA_ARCHITECTURES=90
+#   ../shared/device/pack.sh .pack build-dev/pinstripe build-dev/pinstripe-e2e build-dev/pinstripe-bench \
+#       build-dev/tests/test_gpu e1080.mp4 e2160.mp4 h2160.mp4 odd.mkv
+# e1080.mp4: 300 frames of 1080p30 H.264; e2160.mp4 and h2160.mp4: 90 frames of
+# 2160p30 H.264 and HEVC (tools/make-bench-clips.sh). REPS (default 5) repetitions.
+# Logs go to $OUT (or ./gpu-out).
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+out=${OUT:-$top/gpu-out}; mkdir -p "$out"
+source "$top/.pack/env.sh"
+pk=$top/.pack; tmp=$(mktemp -d)
+reps=${REPS:-5}
+lut="lut3d=file=$top/assets/luts/teal-orange.cube"
+status=0
+log() { echo "== $*"; }
+sections=${*:-equal e2e san trace}
+
+for sec in $sections; do
+case $sec in
+equal)
+  log "equal: direct = copy = cpu; hwdec = software"
+  for clip in e1080.mp4 odd.mkv; do
+    for t in none "$lut"; do
+      "$pk/pinstripe" -q -v --backend cuda --no-display -t "$t" --frames 60 -c rawvideo -o "$tmp/direct.nut" "$pk/$clip" 2>"$tmp/v.txt" &&
+      PINSTRIPE_DECODE_COPY=1 "$pk/pinstripe" -q --backend cuda --no-display -t "$t" --frames 60 -c rawvideo -o "$tmp/copy.nut" "$pk/$clip" &&
+      "$pk/pinstripe" -q --backend cuda --pageable --no-display -t "$t" --frames 60 -c rawvideo -o "$tmp/pg.nut" "$pk/$clip" &&
+      "$pk/pinstripe" -q --backend cpu --no-display -t "$t" --frames 60 -c rawvideo -o "$tmp/cpu.nut" "$pk/$clip" &&
+      cmp "$tmp/direct.nut" "$tmp/copy.nut" && cmp "$tmp/direct.nut" "$tmp/pg.nut" && cmp "$tmp/direct.nut" "$tmp/cpu.nut" &&
+      echo "$clip -t ${t##*/}: direct = copy = pageable = cpu ($(stat -c %s "$tmp/cpu.nut") bytes); $(grep -o "[0-9]* frames decoded straight.*" "$tmp/v.txt")" ||
+      { echo "$clip -t $t: DIFFER"; cat "$tmp/v.txt"; status=1; }
+    done
+  done
+  for clip in e1080.mp4 e2160.mp4 h2160.mp4; do
+    for t in none "$lut"; do
+      for s in 3 1 8; do
+        "$pk/pinstripe" -v --backend cuda --hwdec cuda --no-display -t "$t" --stripes $s --frames 30 -c rawvideo -o "$tmp/hw.nut" "$pk/$clip" 2>"$tmp/hw.txt" &&
+        "$pk/pinstripe" -q --backend cuda --no-display -t "$t" --stripes $s --frames 30 -c rawvideo -o "$tmp/sw.nut" "$pk/$clip" &&
+        cmp "$tmp/hw.nut" "$tmp/sw.nut" &&
+        echo "$clip -t ${t##*/} --stripes $s: --hwdec cuda = software ($(stat -c %s "$tmp/sw.nut") bytes); $(grep -o "[0-9]* frames from NVDEC.*" "$tmp/hw.txt")" ||
+        { echo "$clip -t $t --stripes $s: hwdec DIFFERS"; grep -v "^ " "$tmp/hw.txt" | head -5; status=1; }
+      done
+    done
+  done
+  # a stream NVDEC cannot take: one line, software decode, same output
+  "$pk/pinstripe" --backend cuda --hwdec cuda --no-display --frames 5 -c rawvideo -o "$tmp/ffv1.nut" "$pk/odd.mkv" 2>&1 | grep -i nvdec
+  ;;
+e2e)
+  log "e2e: pipeline vs decode alone ($reps reps), -t lut3d 33^3"
+  for clip in e1080.mp4 e2160.mp4; do
+    "$pk/pinstripe-e2e" --reps "$reps" "$pk/$clip" --backend cuda -t "$lut" || status=1
+    echo "-- the same, every frame copied into the ring (PINSTRIPE_DECODE_COPY=1, the old path):"
+    PINSTRIPE_DECODE_COPY=1 "$pk/pinstripe-e2e" --reps "$reps" "$pk/$clip" --backend cuda -t "$lut" || status=1
+  done
+  log "e2e: --hwdec cuda at 2160p"
+  for clip in e2160.mp4 h2160.mp4; do
+    "$pk/pinstripe-e2e" --reps "$reps" --hwdec cuda "$pk/$clip" --backend cuda -t "$lut" || status=1
+    [ "$clip" = h2160.mp4 ] && { "$pk/pinstripe-e2e" --reps "$reps" "$pk/$clip" --backend cuda -t "$lut" || status=1; }
+  done
+  ;;
+san)
+  log "compute-sanitizer: direct decode (H.264) and NVDEC"
+  for mode in direct hwdec; do
+    extra=(); [ $mode = hwdec ] && extra=(--hwdec cuda)
+    for tool in memcheck racecheck synccheck initcheck; do
+      compute-sanitizer --tool $tool --error-exitcode 9 "$pk/pinstripe" -q --backend cuda "${extra[@]}" --no-display \
+        --frames 6 -t sepia -c rawvideo -o "$tmp/san.nut" "$pk/e1080.mp4" >"$tmp/san.txt" 2>&1
+      rc=$?; { echo "--- $mode $tool"; cat "$tmp/san.txt"; } >>"$out/sanitizer.txt"
+      echo "$mode $tool: exit $rc, $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$tmp/san.txt" | tr '\n' ' ')"
+      [ $rc = 0 ] || status=1
+    done
+  done
+  ;;
+trace)
+  log "traces, 1080p, no pacing"
+  "$pk/pinstripe" --backend cuda --no-display --frames 120 -t "$lut" --trace "$out/trace-pinned.json" "$pk/e1080.mp4"
+  "$pk/pinstripe" --backend cuda --pageable --no-display --frames 120 -t "$lut" --trace "$out/trace-pageable.json" "$pk/e1080.mp4"
+  "$pk/pinstripe" --backend cuda --hwdec cuda --no-display --frames 120 -t "$lut" --trace "$out/trace-hwdec.json" "$pk/e1080.mp4"
+  ;;
+*) echo "gpu-e2e: unknown section '$sec'"; status=2 ;;
+esac
+done
+exit $status

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The clips of BENCHMARKS.md's end-to-end tables, made with the FFmpeg CLI into
+# DIR (default /tmp/clips): e1080.mp4 (300 frames of 1080p30 H.264, 4 Mb/s),
+# e2160.mp4 (90 frames of 2160p30 H.264, 12 Mb/s), h2160.mp4 (the same in HEVC,
+# 8 Mb/s), odd.mkv (25 frames of 641x361 FFV1). testsrc2 with light temporal
+# noise, so that the decoder has real work.
+set -euo pipefail
+dir=${1:-/tmp/clips}; mkdir -p "$dir"
+src() { echo "testsrc2=size=$1:rate=30,noise=alls=6:allf=t"; }
+ff() { ffmpeg -v error -y -f lavfi -i "$@"; }
+ff "$(src 1920x1080)" -frames:v 300 -c:v libx264 -preset veryfast -b:v 4M -pix_fmt yuv420p "$dir/e1080.mp4"
+ff "$(src 3840x2160)" -frames:v 90 -c:v libx264 -preset veryfast -b:v 12M -pix_fmt yuv420p "$dir/e2160.mp4"
+ff "$(src 3840x2160)" -frames:v 90 -c:v libx265 -preset ultrafast -b:v 8M -pix_fmt yuv420p \
+   -tag:v hvc1 -x265-params log-level=error "$dir/h2160.mp4"
+ff "testsrc2=size=641x361:rate=25" -frames:v 25 -c:v ffv1 "$dir/odd.mkv"
+ls -l "$dir"
