@@ -288,6 +288,34 @@ sigint)
   ffmpeg -hide_banner -v error -xerror -i "$tmp/out.nut" -f null - || fail "interrupted output is damaged"
   ;;
 
+decode_direct)
+  # frames decoded into the ring's own memory (io/framepool.h) give the same bytes as
+  # frames copied into it; frames the pool cannot serve (a new size mid-stream, a
+  # decoder without DR1) are copied, and the -v line says how many went which way
+  ff -f lavfi -i testsrc2=size=352x288:rate=25:duration=1.6 -c:v libx264 -bf 3 -pix_fmt yuv420p "$tmp/bf.mp4"
+  ff -f lavfi -i testsrc2=size=641x361:rate=25:duration=1 -pix_fmt yuv420p -c:v ffv1 -threads 2 "$tmp/odd.mkv"
+  for s in 160x120 320x240 96x64; do
+    ff -f lavfi -i testsrc2=size=$s:rate=25:duration=1 -c:v libx264 -pix_fmt yuv420p "$tmp/$s.ts"
+  done
+  cat "$tmp/320x240.ts" "$tmp/160x120.ts" "$tmp/96x64.ts" >"$tmp/sizes.ts"
+  ff -f lavfi -i testsrc2=size=96x64:rate=25:duration=1 -pix_fmt yuv420p -c:v rawvideo "$tmp/raw.nut"
+  for clip in bf.mp4:40:0 odd.mkv:25:0 sizes.ts:75:50 raw.nut:25:25; do
+    IFS=: read -r f n copied <<<"$clip"
+    "$bin" -v --no-display -t sepia -c rawvideo -o "$tmp/direct.nut" "$tmp/$f" 2>"$tmp/err" ||
+      fail "$f: exit $?: $(cat "$tmp/err")"
+    line=$(grep "frames decoded straight\|frames copied" "$tmp/err")
+    case $f in
+      raw.nut) [[ "$line" == *"$n frames copied into the ring (the decoder keeps its own buffers (no DR1))"* ]] ||
+                 fail "$f: -v says '$line'" ;;
+      *) [[ "$line" == *"$((n - copied)) frames decoded straight into "*" blocks, $copied copied"* ]] ||
+           fail "$f: -v says '$line'" ;;
+    esac
+    PINSTRIPE_DECODE_COPY=1 expect 0 -q --no-display -t sepia -c rawvideo -o "$tmp/copy.nut" "$tmp/$f"
+    [ "$(count "$tmp/direct.nut")" = "$n" ] || fail "$f: $(count "$tmp/direct.nut") frames written, not $n"
+    cmp -s "$tmp/direct.nut" "$tmp/copy.nut" || fail "$f: decoding into the ring's memory differs from copying"
+  done
+  ;;
+
 backends_equal)
   # CUDA and CPU backends write the same bytes; pageable the same as pinned
   ff -f lavfi -i testsrc2=size=641x481:rate=25:duration=1 -pix_fmt yuv420p -c:v ffv1 "$tmp/in.mkv"
