@@ -8,6 +8,9 @@
 #           --hwdec cuda at 2160p, H.264 and HEVC, with the software pipeline beside it
 #   san     compute-sanitizer's four tools on the direct and the NVDEC path
 #   trace   pinned and pageable 1080p traces (tools/trace-svg.py draws them)
+#   bench   pinstripe-bench rebuilt there (NPP): the stage against the copy bound and
+#           NPP; then with plain planes (--plain: what decoding into the ring's memory
+#           costs the copies) and with 8 frames in flight
 # Expects .pack/ made by (see BENCHMARKS.md):
 #   tools/build.sh build-dev -DPINSTRIPE_HEADLESS=ON -DPINSTRIPE_AVDEVICE=OFF -DCMAKE_CUDA_ARCHITECTURES=90
 #   ../shared/device/pack.sh .pack build-dev/pinstripe build-dev/pinstripe-e2e build-dev/pinstripe-bench \
@@ -24,7 +27,7 @@ reps=${REPS:-5}
 lut="lut3d=file=$top/assets/luts/teal-orange.cube"
 status=0
 log() { echo "== $*"; }
-sections=${*:-equal e2e san trace}
+sections=${*:-equal e2e san trace bench}
 
 for sec in $sections; do
 case $sec in
@@ -86,6 +89,23 @@ trace)
   "$pk/pinstripe" --backend cuda --no-display --frames 120 -t "$lut" --trace "$out/trace-pinned.json" "$pk/e1080.mp4"
   "$pk/pinstripe" --backend cuda --pageable --no-display --frames 120 -t "$lut" --trace "$out/trace-pageable.json" "$pk/e1080.mp4"
   "$pk/pinstripe" --backend cuda --hwdec cuda --no-display --frames 120 -t "$lut" --trace "$out/trace-hwdec.json" "$pk/e1080.mp4"
+  ;;
+bench)
+  log "pinstripe-bench (rebuilt here for NPP), $reps reps"
+  bench=$pk/pinstripe-bench
+  if cmake -S "$top" -B "$tmp/g" -DPINSTRIPE_GPU_ONLY=ON -DCMAKE_BUILD_TYPE=Release \
+       -DCMAKE_CUDA_ARCHITECTURES=90 >"$tmp/cmake.txt" 2>&1 &&
+     cmake --build "$tmp/g" -j"$(nproc)" --target pinstripe-bench >>"$tmp/cmake.txt" 2>&1; then
+    bench=$tmp/g/pinstripe-bench
+  else
+    cat "$tmp/cmake.txt"; echo "rebuild failed; using the packed bench"
+  fi
+  grep 'pinstripe:' "$tmp/cmake.txt"
+  "$bench" --reps "$reps" 2>&1
+  echo "-- --plain (plain planes, one upload a plane a stripe):"
+  "$bench" --reps "$reps" --plain 2>&1 | grep -E "stage|NPP|bound"
+  echo "-- PINSTRIPE_CUDA_DEPTH=8:"
+  PINSTRIPE_CUDA_DEPTH=8 "$bench" --reps "$reps" 2>&1 | grep -E "stage|NPP|bound"
   ;;
 *) echo "gpu-e2e: unknown section '$sec'"; status=2 ;;
 esac
