@@ -35,7 +35,7 @@ equal)
   log "equal: direct = copy = cpu; hwdec = software"
   for clip in e1080.mp4 odd.mkv; do
     for t in none "$lut"; do
-      "$pk/pinstripe" -q -v --backend cuda --no-display -t "$t" --frames 60 -c rawvideo -o "$tmp/direct.nut" "$pk/$clip" 2>"$tmp/v.txt" &&
+      "$pk/pinstripe" -v --backend cuda --no-display -t "$t" --frames 60 -c rawvideo -o "$tmp/direct.nut" "$pk/$clip" 2>"$tmp/v.txt" &&
       PINSTRIPE_DECODE_COPY=1 "$pk/pinstripe" -q --backend cuda --no-display -t "$t" --frames 60 -c rawvideo -o "$tmp/copy.nut" "$pk/$clip" &&
       "$pk/pinstripe" -q --backend cuda --pageable --no-display -t "$t" --frames 60 -c rawvideo -o "$tmp/pg.nut" "$pk/$clip" &&
       "$pk/pinstripe" -q --backend cpu --no-display -t "$t" --frames 60 -c rawvideo -o "$tmp/cpu.nut" "$pk/$clip" &&
