@@ -241,6 +241,8 @@ int player_run(const Options *o)
     pthread_sigmask(SIG_BLOCK, &set, &old);
 
     int dcode;
+    /* for measuring what decoding into the ring's own memory buys */
+    const char *decode_copy = getenv("PINSTRIPE_DECODE_COPY");
     p->live = o->live || o->webcam;
     p->url = o->webcam ? o->webcam : o->input;
     DecoderOptions dopt = {
@@ -251,8 +253,7 @@ int player_run(const Options *o)
         .framerate = o->framerate,
         .input_format = o->input_format,
         .hwdec = hwdec,
-        /* for measuring what decoding into the ring's own memory buys */
-        .copy_frames = getenv("PINSTRIPE_DECODE_COPY") && atoi(getenv("PINSTRIPE_DECODE_COPY")),
+        .copy_frames = decode_copy && atoi(decode_copy),
     };
     if (!(p->dec = decoder_open(p->url, &dopt, err, sizeof(err), &dcode))) {
         player_fail("%s", err);

@@ -70,14 +70,6 @@ PY
 fi
 
 log "pinstripe-bench (rebuilt here for NPP)"
-bench=$pk/pinstripe-bench
-if cmake -S "$top" -B "$tmp/g" -DPINSTRIPE_GPU_ONLY=ON -DCMAKE_BUILD_TYPE=Release \
-     -DCMAKE_CUDA_ARCHITECTURES=90 >"$tmp/cmake.txt" 2>&1 &&
-   cmake --build "$tmp/g" -j"$(nproc)" --target pinstripe-bench >>"$tmp/cmake.txt" 2>&1; then
-  bench=$tmp/g/pinstripe-bench
-else
-  cat "$tmp/cmake.txt"; echo "rebuild failed; using the packed bench"
-fi
-grep 'pinstripe:' "$tmp/cmake.txt"
+bench=$("$top/tools/gpu-bench-build.sh" "$tmp/g" "$pk/pinstripe-bench")
 "$bench" ${BENCH_ARGS:-} 2>&1 | tee "$out/bench.txt"
 exit $status

@@ -92,15 +92,7 @@ trace)
   ;;
 bench)
   log "pinstripe-bench (rebuilt here for NPP), $reps reps"
-  bench=$pk/pinstripe-bench
-  if cmake -S "$top" -B "$tmp/g" -DPINSTRIPE_GPU_ONLY=ON -DCMAKE_BUILD_TYPE=Release \
-       -DCMAKE_CUDA_ARCHITECTURES=90 >"$tmp/cmake.txt" 2>&1 &&
-     cmake --build "$tmp/g" -j"$(nproc)" --target pinstripe-bench >>"$tmp/cmake.txt" 2>&1; then
-    bench=$tmp/g/pinstripe-bench
-  else
-    cat "$tmp/cmake.txt"; echo "rebuild failed; using the packed bench"
-  fi
-  grep 'pinstripe:' "$tmp/cmake.txt"
+  bench=$("$top/tools/gpu-bench-build.sh" "$tmp/g" "$pk/pinstripe-bench")
   "$bench" --reps "$reps" 2>&1
   echo "-- --plain (plain planes, one upload a plane a stripe):"
   "$bench" --reps "$reps" --plain 2>&1 | grep -E "stage|NPP|bound"
