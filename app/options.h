@@ -15,6 +15,7 @@ typedef struct Options {
     const char *backend;
     const char *format;
     long long stripes;
+    long long threads; /* CPU backend; 0: every core */
     long long frames;
     const char *trace;
     int pageable;

@@ -298,7 +298,7 @@ int player_run(const Options *o)
                 strcmp(o->enc_path, "bgr") != 0 && writer_takes_yuv420p(&wc);
     StageConfig sc = {.in = in_fmt, .stripes = (int)o->stripes, .transform = p->transform,
                       .backend = backend, .pageable = o->pageable, .time_every = p->time_every,
-                      .out_yuv = wc.in_yuv};
+                      .threads = (int)o->threads, .out_yuv = wc.in_yuv};
     int scode;
     if (!(p->stage = stage_create(&sc, note, sizeof(note), err, sizeof(err), &scode))) {
         player_fail("%s", err);
@@ -306,6 +306,7 @@ int player_run(const Options *o)
         goto end;
     }
     p->backend_name = stage_backend_name(p->stage);
+    p->stage_threads = stage_threads(p->stage);
 
     if (o->output) {
         int wcode;
@@ -429,7 +430,7 @@ end:
         stats_set_drops(p->stats, ring_drops(p->in) + p->display_drops);
     if (p->stats && p->start_ms > 0 &&
         stats_finish(p->stats, o->quiet ? NULL : stderr, clock_now_ms() - p->start_ms,
-                     p->backend_name, err, sizeof(err)) < 0) {
+                     p->backend_name, p->stage_threads, err, sizeof(err)) < 0) {
         player_fail("%s", err);
         code = EXIT_RUNTIME;
     }

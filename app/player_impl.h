@@ -35,6 +35,7 @@ typedef struct Player {
     int display_open;
     int overlay_on;
     const char *backend_name;
+    int stage_threads; /* CPU backend's threads; 0 for CUDA */
     int live;        /* --webcam or --live */
     const char *url; /* what is played */
 

@@ -10,6 +10,7 @@
 #include "app/player_impl.h"
 #include "display/overlay.h"
 #include "gpu/clock.h"
+#include "gpu/simd.h"
 
 static void overlay_lines(Player *p, const FrameBuf *f)
 {
@@ -18,9 +19,12 @@ static void overlay_lines(Player *p, const FrameBuf *f)
     double avg = p->shown > 0 ? p->shown * 1000.0 / (now - p->start_ms) : 0;
     const Transform *t = &p->presets[atomic_load(&p->preset)];
     double pos = (double)f->pts * di->tb_num / di->tb_den;
-    char l[5][160];
-    snprintf(l[0], sizeof(l[0]), "%s%s  %lld stripes  %s  -t %s", stage_backend_name(p->stage),
-             decoder_hwdec_active(p->dec) ? " hwdec" : "", p->o->stripes,
+    char l[5][160], thr[48] = "";
+    if (p->stage_threads > 0)
+        snprintf(thr, sizeof(thr), " %d thread%s %s", p->stage_threads,
+                 p->stage_threads == 1 ? "" : "s", simd_name(simd_level()));
+    snprintf(l[0], sizeof(l[0]), "%s%s%s  %lld stripes  %s  -t %s", stage_backend_name(p->stage),
+             thr, decoder_hwdec_active(p->dec) ? " hwdec" : "", p->o->stripes,
              host_mem_name(stage_host_memory(p->stage)), t->name);
     snprintf(l[1], sizeof(l[1]), "%dx%d %s (%s)  %.1f fps, avg %.1f", f->fmt.width,
              f->fmt.height, di->src_pix_fmt, pix_layout_name(di->fmt.layout), p->fps_last, avg);
@@ -35,7 +39,7 @@ static void overlay_lines(Player *p, const FrameBuf *f)
                  f->t.decode_ms, st->upload_ms, st->kernel_ms, st->download_ms, every,
                  p->display_ms);
     else
-        snprintf(l[2], sizeof(l[2]), "ms: decode %.2f  stripes %.2f  stage %.2f  show %.2f",
+        snprintf(l[2], sizeof(l[2]), "ms: decode %.2f  slowest band %.2f  stage %.2f  show %.2f",
                  f->t.decode_ms, st->work_ms, f->t.stage_ms, p->display_ms);
     snprintf(l[3], sizeof(l[3]), "rings: in %d/%d  out %d/%d  dropped %lld",
              ring_fill(p->in), ring_size(p->in), ring_fill(p->out), ring_size(p->out), p->drops);

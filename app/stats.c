@@ -61,7 +61,7 @@ double hist_quantile(const Histogram *h, double q)
 }
 
 static const char *names[STAT_COUNT] = {"decode", "upload", "kernel",  "download",
-                                        "stripes", "stage",  "display", "latency"};
+                                        "band",    "stage",  "display", "latency"};
 
 struct Stats {
     Histogram *h[STAT_COUNT];
@@ -137,13 +137,16 @@ double stats_quantile(const Stats *s, StatKind k, double q)
     return hist_quantile(s->h[k], q);
 }
 
-int stats_finish(Stats *s, FILE *out, double wall_ms, const char *backend, char *err,
+int stats_finish(Stats *s, FILE *out, double wall_ms, const char *backend, int threads, char *err,
                  size_t errlen)
 {
     double fps = wall_ms > 0 ? s->frames * 1000.0 / wall_ms : 0;
+    char thr[32] = "";
+    if (threads > 0)
+        snprintf(thr, sizeof(thr), " (%d thread%s)", threads, threads == 1 ? "" : "s");
     if (out) {
-        fprintf(out, "pinstripe: %lld frames in %.2f s (%.1f fps), %lld dropped, %s backend\n",
-                s->frames, wall_ms / 1000, fps, s->drops, backend);
+        fprintf(out, "pinstripe: %lld frames in %.2f s (%.1f fps), %lld dropped, %s backend%s\n",
+                s->frames, wall_ms / 1000, fps, s->drops, backend, thr);
         fprintf(out, "  ms per frame    median      p99\n");
         for (int i = 0; i < STAT_COUNT; i++)
             if (hist_quantile(s->h[i], 0.99) > 0)
@@ -153,8 +156,8 @@ int stats_finish(Stats *s, FILE *out, double wall_ms, const char *backend, char 
     if (!s->f)
         return 0;
     fprintf(s->f, "\n],\n\"summary\":{\"frames\":%lld,\"dropped\":%lld,\"wall_s\":%.4f,"
-                  "\"fps\":%.3f,\"backend\":\"%s\"",
-            s->frames, s->drops, wall_ms / 1000, fps, backend);
+                  "\"fps\":%.3f,\"backend\":\"%s\",\"threads\":%d",
+            s->frames, s->drops, wall_ms / 1000, fps, backend, threads);
     for (int i = 0; i < STAT_COUNT; i++)
         fprintf(s->f, ",\"%s_ms\":{\"median\":%.4f,\"p99\":%.4f}", names[i],
                 hist_quantile(s->h[i], 0.5), hist_quantile(s->h[i], 0.99));

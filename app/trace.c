@@ -89,7 +89,8 @@ void trace_frame(Trace *t, const FrameBuf *f, double show_t0, double show_t1)
             event(t, "kernel", lane, sp->up1, sp->k1, n, k);
             event(t, "download", lane, sp->k1, sp->down1, n, k);
         } else {
-            event(t, "stripe", lane, sp->up0, sp->down1, n, k);
+            /* a CPU worker's share of the frame: its first band's start to its last's end */
+            event(t, "bands", lane, sp->up0, sp->down1, n, -1);
         }
     }
     event(t, "show", LANE_DISPLAY, show_t0, show_t1, n, -1);

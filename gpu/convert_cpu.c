@@ -1,17 +1,7 @@
-/* convert_rows: the CPU backend's per-stripe loop over the shared pixel maths. */
+/* convert_rows: the CPU backend's loop over a band of rows, each row by the
+ * vectorised (or scalar) row function simd.h picks. */
 #include "gpu/convert.h"
-
-/* Row y of src as packed BGR at dst. src comes by value: a local copy that no
- * byte store can alias, so the loop need not reload it after every pixel (with
- * a pointer the CPU stage ran ~7% slower than when this loop was written out in
- * convert_rows; inlined into three loops, gcc gave up on the chain maths and it
- * ran 1.7× slower). */
-static void convert_row(const PixelSource src, int y, int width, const YuvCoeffs *c,
-                        const ColourAffine *a, const Chain *ch, uint8_t *dst)
-{
-    for (int x = 0; x < width; x++)
-        colour_convert_pixel(&src, x, y, c, a, ch, dst + 3 * x);
-}
+#include "gpu/simd.h"
 
 /* Band k of `in` as a PixelSource, and the rows [*r0, *r1) of [y0, y1) it holds. */
 static PixelSource band_source(const FrameBuf *in, int k, int y0, int y1, int *r0, int *r1)
@@ -32,11 +22,12 @@ void convert_rows(const FrameBuf *in, FrameBuf *out, int y0, int y1, const YuvCo
 {
     const ColourAffine *a = t->identity || t->use_chain ? NULL : &t->affine;
     const Chain *ch = t->use_chain ? &t->chain : NULL;
+    SimdRowFn convert_row = simd_row(simd_level());
     for (int k = 0; k < frame_nbands(&in->fmt); k++) {
         int r0, r1;
         const PixelSource src = band_source(in, k, y0, y1, &r0, &r1);
         for (int y = r0; y < r1; y++)
-            convert_row(src, y, in->fmt.width, c, a, ch, out->data[0] + (size_t)y * out->stride[0]);
+            convert_row(&src, y, in->fmt.width, c, a, ch, out->data[0] + (size_t)y * out->stride[0]);
     }
 }
 
@@ -45,6 +36,7 @@ void convert_rows_yuv420(const FrameBuf *in, FrameBuf *out, int y0, int y1, cons
 {
     const ColourAffine *a = t->identity || t->use_chain ? NULL : &t->affine;
     const Chain *ch = t->use_chain ? &t->chain : NULL;
+    SimdRowFn convert_row = simd_row(simd_level());
     int w = in->fmt.width;
     uint8_t *s0 = scratch, *s1 = scratch + (size_t)3 * w;
     for (int k = 0; k < frame_nbands(&in->fmt); k++) {
@@ -54,8 +46,8 @@ void convert_rows_yuv420(const FrameBuf *in, FrameBuf *out, int y0, int y1, cons
         for (int y = r0; y + 1 < r1; y += 2) {
             /* the row pair as BGR first (what the BGR path writes), then the
              * same integer Y/UV maths as colour_convert_block420, in a tight loop */
-            convert_row(src, y, w, c, a, ch, s0);
-            convert_row(src, y + 1, w, c, a, ch, s1);
+            convert_row(&src, y, w, c, a, ch, s0);
+            convert_row(&src, y + 1, w, c, a, ch, s1);
             uint8_t *l0 = frame_row(out, 0, y), *l1 = frame_row(out, 0, y + 1);
             uint8_t *u = frame_row(out, 1, y / 2), *v = frame_row(out, 2, y / 2);
             for (int x = 0; x + 1 < w; x += 2) {

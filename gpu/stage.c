@@ -133,6 +133,11 @@ const char *stage_backend_name(const Stage *s)
     return s->ops->name;
 }
 
+int stage_threads(const Stage *s)
+{
+    return s->ops->threads ? s->ops->threads(s) : 0;
+}
+
 HostMemKind stage_host_memory(const Stage *s)
 {
     return s->cfg.pageable ? HOST_MEM_ALIGNED : s->ops->host_memory;

@@ -38,10 +38,14 @@ typedef struct StageConfig {
     int pageable; /* 1: the caller's buffers are pageable (malloc), to show the cost */
     int time_every; /* CUDA: per-stripe timings (FrameTimings.timed) on one frame in N;
                      * 0 or 1: every frame. Timing events slow the copies (stage_cuda.cu) */
+    int threads;    /* CPU backend: worker threads, the stage thread included
+                     * (0: every core the process may run on; at most STAGE_MAX_THREADS) */
     int out_yuv;    /* 1: the output is an encoder's yuv420p instead (limited range,
                      * BT.709 from 720 rows up, BT.601 below), banded for `stripes`
                      * so each stripe downloads in one copy; even sizes only */
 } StageConfig;
+
+#define STAGE_MAX_THREADS 256
 
 /* Error codes beyond -1 (generic). */
 #define STAGE_ERR_NODEV (-2) /* backend cuda asked for, no usable device */
@@ -63,6 +67,10 @@ int stage_wait(Stage *s, FrameTimings *t);
 void stage_set_transform(Stage *s, const Transform *t);
 const char *stage_error(const Stage *s);
 const char *stage_backend_name(const Stage *s);
+/* The CPU backend's thread count (0 for the CUDA backend). */
+int stage_threads(const Stage *s);
+/* The cores this process may run on: the CPU backend's default thread count. */
+int stage_cpu_default_threads(void);
 /* The host memory its input and output buffers should be. */
 HostMemKind stage_host_memory(const Stage *s);
 /* Waits for frames in flight, then frees. Accepts NULL; sets *s to NULL. */

@@ -1,62 +1,88 @@
-/* The CPU backend: one worker thread per stripe (at most MAX_WORKERS; beyond
- * that a worker takes every MAX_WORKERS-th stripe). submit hands the frame to
- * every worker and returns; wait blocks until all of them are done. One frame
- * in flight. */
+/* The CPU backend: a pool of worker threads, created once, over bands of rows.
+ * The frame is cut into bands (even rows, about four per thread); submit wakes
+ * the helpers, and wait makes the calling (stage) thread the pool's last
+ * worker: every thread takes the next band until none are left, so a slow or
+ * descheduled thread holds up at most one band. Each pixel depends on nothing
+ * but its own input, so the output never depends on the bands, the threads or
+ * the stripes (tests/test_stage.c). One frame in flight. */
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "gpu/clock.h"
 #include "gpu/convert.h"
 #include "gpu/stage_impl.h"
 #include "gpu/stripes.h"
 
-#define MAX_WORKERS 64
+#define BANDS_PER_THREAD 4
 
 typedef struct CpuStage CpuStage;
 
 typedef struct Worker {
     CpuStage *cs;
-    int id;
+    int id;           /* 0: the stage thread itself; 1..: helpers */
     uint8_t *scratch; /* out_yuv: a row pair as BGR, allocated once */
     pthread_t thread;
     int started;
+    double band_ms;   /* this frame: its slowest band */
+    double t0, t1;    /* this frame: its first band's start, last band's end (0: none) */
 } Worker;
 
 struct CpuStage {
     Stage *stage;
-    Worker workers[MAX_WORKERS];
-    int nworkers;
+    Worker workers[STAGE_MAX_THREADS];
+    int nthreads, nbands;
     pthread_mutex_t mu;
     pthread_cond_t go, done;
     unsigned long job; /* bumps on every submit */
-    int remaining;     /* workers still busy on the current job */
+    int remaining;     /* helpers still busy on the current job */
     int quit;
+    atomic_int next_band;
     const FrameBuf *in;
     FrameBuf *out;
     YuvCoeffs coeffs;
     RgbToYuv to_yuv;     /* out_yuv: the encoder's matrix */
     Transform transform; /* the stage's, as it was when the frame was submitted */
-    double submit_ms, work_ms;
-    StripeSpan spans[FRAME_MAX_SPANS]; /* stripe k's entry is written by its worker only */
+    double submit_ms;
 };
 
-static void run_stripes(CpuStage *cs, int id, uint8_t *scratch)
+int stage_cpu_default_threads(void)
+{
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof(set), &set) == 0 && CPU_COUNT(&set) > 0)
+        return CPU_COUNT(&set);
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (int)n : 1;
+}
+
+/* Take bands until there are none left. */
+static void run_bands(CpuStage *cs, Worker *w)
 {
     const StageConfig *cfg = &cs->stage->cfg;
-    int even = stripe_needs_even(cfg->in.layout) || cfg->out_yuv;
-    for (int k = id; k < cfg->stripes; k += cs->nworkers) {
+    w->band_ms = 0, w->t0 = w->t1 = 0;
+    for (;;) {
+        int k = atomic_fetch_add_explicit(&cs->next_band, 1, memory_order_relaxed);
+        if (k >= cs->nbands)
+            break;
         int y0, y1;
-        stripe_rows(cfg->in.height, cfg->stripes, k, even, &y0, &y1);
+        stripe_rows(cfg->in.height, cs->nbands, k, 1, &y0, &y1);
+        if (y0 >= y1)
+            continue;
         double t0 = clock_now_ms();
-        if (y0 < y1 && cfg->out_yuv)
+        if (cfg->out_yuv)
             convert_rows_yuv420(cs->in, cs->out, y0, y1, &cs->coeffs, &cs->to_yuv, &cs->transform,
-                                scratch);
-        else if (y0 < y1)
+                                w->scratch);
+        else
             convert_rows(cs->in, cs->out, y0, y1, &cs->coeffs, &cs->transform);
-        if (k < FRAME_MAX_SPANS) {
-            double t1 = clock_now_ms();
-            cs->spans[k] = (StripeSpan){.up0 = t0, .up1 = t0, .k1 = t1, .down1 = t1, .stream = id};
-        }
+        double t1 = clock_now_ms();
+        if (t1 - t0 > w->band_ms)
+            w->band_ms = t1 - t0;
+        if (w->t0 == 0)
+            w->t0 = t0;
+        w->t1 = t1;
     }
 }
 
@@ -73,12 +99,8 @@ static void *worker_main(void *arg)
             break;
         seen = cs->job;
         pthread_mutex_unlock(&cs->mu);
-        double t0 = clock_now_ms();
-        run_stripes(cs, w->id, w->scratch);
-        double ms = clock_now_ms() - t0;
+        run_bands(cs, w);
         pthread_mutex_lock(&cs->mu);
-        if (ms > cs->work_ms)
-            cs->work_ms = ms;
         if (--cs->remaining == 0)
             pthread_cond_signal(&cs->done);
     }
@@ -95,7 +117,7 @@ static void cpu_uninit(Stage *s)
     cs->quit = 1;
     pthread_cond_broadcast(&cs->go);
     pthread_mutex_unlock(&cs->mu);
-    for (int i = 0; i < cs->nworkers; i++) {
+    for (int i = 0; i < cs->nthreads; i++) {
         if (cs->workers[i].started)
             pthread_join(cs->workers[i].thread, NULL);
         free(cs->workers[i].scratch);
@@ -120,8 +142,14 @@ static int cpu_init(Stage *s)
     pthread_mutex_init(&cs->mu, NULL);
     pthread_cond_init(&cs->go, NULL);
     pthread_cond_init(&cs->done, NULL);
-    cs->nworkers = s->cfg.stripes < MAX_WORKERS ? s->cfg.stripes : MAX_WORKERS;
-    for (int i = 0; i < cs->nworkers; i++) {
+    int n = s->cfg.threads > 0 ? s->cfg.threads : stage_cpu_default_threads();
+    if (n > STAGE_MAX_THREADS)
+        n = STAGE_MAX_THREADS;
+    /* bands of at least two rows (even boundaries), a few per thread to balance */
+    int rows2 = (s->cfg.in.height + 1) / 2;
+    cs->nbands = n * BANDS_PER_THREAD < rows2 ? n * BANDS_PER_THREAD : rows2;
+    cs->nthreads = n;
+    for (int i = 0; i < n; i++) {
         Worker *w = &cs->workers[i];
         w->cs = cs;
         w->id = i;
@@ -130,6 +158,8 @@ static int cpu_init(Stage *s)
             cpu_uninit(s);
             return -1;
         }
+        if (i == 0)
+            continue; /* the stage thread */
         if (pthread_create(&w->thread, NULL, worker_main, w) != 0) {
             stage_set_error(s, "cpu stage: pthread_create failed for worker %d", i);
             cpu_uninit(s);
@@ -146,6 +176,12 @@ static int cpu_depth(const Stage *s)
     return 1;
 }
 
+static int cpu_threads(const Stage *s)
+{
+    const CpuStage *cs = s->priv;
+    return cs->nthreads;
+}
+
 static int cpu_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
 {
     CpuStage *cs = s->priv;
@@ -159,8 +195,8 @@ static int cpu_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
     cs->coeffs = colour_yuv_coeffs(in->matrix, in->full_range, in->fmt.height);
     cs->transform = s->cfg.transform;
     cs->submit_ms = clock_now_ms();
-    cs->work_ms = 0;
-    cs->remaining = cs->nworkers;
+    atomic_store(&cs->next_band, 0);
+    cs->remaining = cs->nthreads - 1;
     cs->job++;
     pthread_cond_broadcast(&cs->go);
     pthread_mutex_unlock(&cs->mu);
@@ -170,18 +206,25 @@ static int cpu_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
 static int cpu_wait(Stage *s, FrameTimings *t)
 {
     CpuStage *cs = s->priv;
+    run_bands(cs, &cs->workers[0]); /* the stage thread works too */
     pthread_mutex_lock(&cs->mu);
     while (cs->remaining > 0)
         pthread_cond_wait(&cs->done, &cs->mu);
+    pthread_mutex_unlock(&cs->mu);
     t->upload_ms = t->kernel_ms = t->download_ms = 0;
-    t->work_ms = cs->work_ms;
+    t->work_ms = 0;
+    t->nspans = 0;
+    for (int i = 0; i < cs->nthreads; i++) {
+        const Worker *w = &cs->workers[i];
+        if (w->band_ms > t->work_ms)
+            t->work_ms = w->band_ms;
+        if (w->t0 > 0 && t->nspans < FRAME_MAX_SPANS)
+            t->spans[t->nspans++] =
+                (StripeSpan){.up0 = w->t0, .up1 = w->t0, .k1 = w->t1, .down1 = w->t1, .stream = i};
+    }
     t->submit_t = cs->submit_ms;
     t->stage_ms = clock_now_ms() - cs->submit_ms;
     t->timed = 1;
-    t->nspans = s->cfg.stripes < FRAME_MAX_SPANS ? s->cfg.stripes : FRAME_MAX_SPANS;
-    for (int k = 0; k < t->nspans; k++)
-        t->spans[k] = cs->spans[k];
-    pthread_mutex_unlock(&cs->mu);
     return 0;
 }
 
@@ -190,6 +233,7 @@ const StageOps stage_cpu_ops = {
     .host_memory = HOST_MEM_ALIGNED,
     .init = cpu_init,
     .depth = cpu_depth,
+    .threads = cpu_threads,
     .submit = cpu_submit,
     .wait = cpu_wait,
     .uninit = cpu_uninit,

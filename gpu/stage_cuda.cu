@@ -383,5 +383,5 @@ fail:
 }
 
 extern "C" const StageOps stage_cuda_ops = {
-    "cuda", HOST_MEM_PINNED, cuda_init, cuda_depth, cuda_submit, cuda_wait, cuda_uninit,
+    "cuda", HOST_MEM_PINNED, cuda_init, cuda_depth, NULL, cuda_submit, cuda_wait, cuda_uninit,
 };

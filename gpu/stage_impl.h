@@ -16,6 +16,7 @@ typedef struct StageOps {
     /* Allocate s->priv. Returns 0, STAGE_ERR_NODEV or -1, with a reason in s->error. */
     int (*init)(Stage *s);
     int (*depth)(const Stage *s);
+    int (*threads)(const Stage *s); /* may be NULL: no threads of its own */
     int (*submit)(Stage *s, const FrameBuf *in, FrameBuf *out);
     int (*wait)(Stage *s, FrameTimings *t);
     void (*uninit)(Stage *s); /* after every frame in flight has completed */

@@ -354,10 +354,16 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 ev = [e for e in d["traceEvents"] if e["ph"] == "X"]
 backend = d["otherData"]["backend"]
-steps = ("upload", "kernel", "download") if backend == "cuda" else ("stripe",)
-for step in steps:
-    got = {(e["args"]["frame"], e["args"]["stripe"]) for e in ev if e["name"] == step}
-    assert got == {(f, k) for f in range(10) for k in range(3)}, (step, sorted(got))
+if backend == "cuda":
+    for step in ("upload", "kernel", "download"):
+        got = {(e["args"]["frame"], e["args"]["stripe"]) for e in ev if e["name"] == step}
+        assert got == {(f, k) for f in range(10) for k in range(3)}, (step, sorted(got))
+else:
+    # every frame's bands ran on one worker lane or more, each lane named
+    lanes = {e["tid"] for e in d["traceEvents"] if e["ph"] == "M" and "CPU worker" in str(e["args"])}
+    bands = [e for e in ev if e["name"] == "bands"]
+    assert {e["args"]["frame"] for e in bands} == set(range(10)), bands
+    assert {e["tid"] for e in bands} <= lanes and lanes, (lanes, bands)
 for lane in ("decode", "stage", "show"):
     assert len([e for e in ev if e["name"] == lane]) == 10, lane
 assert all(e["dur"] >= 0 and e["ts"] >= 0 for e in ev)
@@ -378,7 +384,7 @@ assert m, text
 assert int(m[1]) == s["frames"] == len(d["frames"]) == 40
 assert abs(float(m[2]) - s["wall_s"]) < 0.006 and abs(float(m[3]) - s["fps"]) < 0.06
 assert int(m[4]) == s["dropped"]
-for name in ("decode", "stripes", "stage", "kernel"):
+for name in ("decode", "band", "stage", "kernel"):
     row = re.search(r"^  %s\s+([\d.]+)\s+([\d.]+)$" % name, text, re.M)
     if row:
         assert abs(float(row[1]) - s[name + "_ms"]["median"]) < 0.0006

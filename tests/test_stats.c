@@ -52,7 +52,7 @@ int main(void)
     stats_set_drops(s, 3);
     char text[2048] = {0};
     FILE *mem = fmemopen(text, sizeof text - 1, "w");
-    CHECK(stats_finish(s, mem, 4000, "cpu", err, sizeof err) == 0, "%s", err);
+    CHECK(stats_finish(s, mem, 4000, "cpu", 3, err, sizeof err) == 0, "%s", err);
     fclose(mem);
     stats_destroy(&s);
     CHECK(strstr(text, "100 frames in 4.00 s (25.0 fps), 3 dropped") != NULL, "summary: %s", text);
