@@ -34,6 +34,13 @@ int simd_available(SimdLevel l)
     case SIMD_SCALAR:
     case SIMD_BASE:
         return 1;
+    case SIMD_SSE41:
+#if HAVE_AVX2
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("sse4.1");
+#else
+        return 0;
+#endif
     case SIMD_AVX2:
 #if HAVE_AVX2
         __builtin_cpu_init();
@@ -41,6 +48,7 @@ int simd_available(SimdLevel l)
 #else
         return 0;
 #endif
+
     default:
         return 0;
     }
@@ -55,6 +63,7 @@ const char *simd_name(SimdLevel l)
 #else
     case SIMD_BASE: return "vector";
 #endif
+    case SIMD_SSE41: return "sse4.1";
     case SIMD_AVX2: return "avx2";
     default: return "?";
     }
@@ -68,6 +77,7 @@ SimdRowFn simd_row(SimdLevel l)
     case SIMD_SCALAR: return row_scalar;
     case SIMD_BASE: return simd_row_base;
 #if HAVE_AVX2
+    case SIMD_SSE41: return simd_row_sse41;
     case SIMD_AVX2: return simd_row_avx2;
 #endif
     default: return NULL;

@@ -26,7 +26,8 @@ extern "C" {
 typedef enum {
     SIMD_SCALAR = 0, /* colour.h's per-pixel functions, one pixel at a time */
     SIMD_BASE = 1,   /* eight pixels at a time on the baseline ISA (SSE2 on x86-64) */
-    SIMD_AVX2 = 2,   /* the same compiled for AVX2 (x86-64 CPUs that have it) */
+    SIMD_SSE41 = 2,  /* the same compiled for SSE4.1 (x86-64 CPUs that have it) */
+    SIMD_AVX2 = 3,   /* the same compiled for AVX2, eight pixels a step (x86-64 CPUs that have it) */
     SIMD_NLEVELS
 } SimdLevel;
 
@@ -47,6 +48,8 @@ SimdRowFn simd_row(SimdLevel l);
 /* The implementations (simd_rows.inc); the scalar one is in simd.c. */
 void simd_row_base(const PixelSource *src, int y, int width, const YuvCoeffs *c,
                    const ColourAffine *a, const Chain *ch, uint8_t *dst);
+void simd_row_sse41(const PixelSource *src, int y, int width, const YuvCoeffs *c,
+                    const ColourAffine *a, const Chain *ch, uint8_t *dst);
 void simd_row_avx2(const PixelSource *src, int y, int width, const YuvCoeffs *c,
                    const ColourAffine *a, const Chain *ch, uint8_t *dst);
 

@@ -1,0 +1,250 @@
+/* pinstripe-cpu-bench: the CPU backend's speed without decoding, in two parts
+ * (BENCHMARKS.md, "The CPU backend"):
+ *
+ *   kernels  each transform's rows on one thread, per SIMD level (gpu/simd.h),
+ *            ms per frame and the speed-up over the scalar code;
+ *   threads  the whole CPU stage (stage_create, its worker pool) at 1, 2, 4, …
+ *            threads: frames per second and the speed-up over one thread.
+ *
+ *   pinstripe-cpu-bench [--size WxH] [--reps N] [--frames N] [--lut F.cube]
+ *                       [--threads 1,2,4,...] [kernels|threads]...
+ *
+ * The picture is a synthetic yuv420p frame (gradients and a little noise, so
+ * LUT lookups touch the table as a real picture does). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpu/clock.h"
+#include "gpu/convert.h"
+#include "gpu/simd.h"
+#include "gpu/stage.h"
+#include "gpu/transform.h"
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof(*v), cmp_double);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static void fill(FrameBuf *f, int seed)
+{
+    unsigned s = 1234u + (unsigned)seed;
+    int w = f->fmt.width, h = f->fmt.height;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            s = s * 1103515245u + 12345u;
+            frame_row(f, 0, y)[x] = (uint8_t)(16 + (x * 219 / w + y * 64 / h + (int)(s >> 28)) % 220);
+        }
+    for (int y = 0; y < (h + 1) / 2; y++)
+        for (int x = 0; x < (w + 1) / 2; x++) {
+            frame_row(f, 1, y)[x] = (uint8_t)(16 + x * 224 / ((w + 1) / 2));
+            frame_row(f, 2, y)[x] = (uint8_t)(240 - y * 224 / ((h + 1) / 2));
+        }
+}
+
+static int parse_transform(const char *spec, Transform *t)
+{
+    char err[256];
+    if (transform_parse(spec, t, err, sizeof(err)) != 0) {
+        fprintf(stderr, "pinstripe-cpu-bench: -t %s: %s\n", spec, err);
+        return -1;
+    }
+    return 0;
+}
+
+static int kernels(const FrameBuf *in, FrameBuf *out, const char *lut, int reps, int frames)
+{
+    char specs[8][600];
+    int n = 0;
+    snprintf(specs[n++], 600, "none");
+    snprintf(specs[n++], 600, "invert");
+    snprintf(specs[n++], 600, "sepia");
+    snprintf(specs[n++], 600, "eq=contrast=1.2:saturation=1.3");
+    snprintf(specs[n++], 600, "eq=gamma=1.4");
+    snprintf(specs[n++], 600, "lut3d=file=%s:interp=tetrahedral", lut);
+    snprintf(specs[n++], 600, "lut3d=file=%s:interp=trilinear", lut);
+    snprintf(specs[n++], 600, "lut3d=file=%s:interp=nearest", lut);
+    YuvCoeffs c = colour_yuv_coeffs(MATRIX_BT709, 0, in->fmt.height);
+    printf("kernels: one thread, %dx%d yuv420p → bgr24, ms per frame (median of %d runs of %d "
+           "frames)\n",
+           in->fmt.width, in->fmt.height, reps, frames);
+    printf("%-40s", "transform");
+    for (int l = 0; l < SIMD_NLEVELS; l++)
+        if (simd_available((SimdLevel)l))
+            printf(" %9s", simd_name((SimdLevel)l));
+    printf("   speed-up over scalar\n");
+    for (int i = 0; i < n; i++) {
+        Transform t;
+        if (parse_transform(specs[i], &t) < 0)
+            return -1;
+        const ColourAffine *a = t.identity || t.use_chain ? NULL : &t.affine;
+        const Chain *ch = t.use_chain ? &t.chain : NULL;
+        PixelSource src = {.plane = {in->data[0], in->data[1], in->data[2]},
+                           .stride = {in->stride[0], in->stride[1], in->stride[2]},
+                           .layout = in->fmt.layout};
+        double ms[SIMD_NLEVELS] = {0};
+        for (int l = 0; l < SIMD_NLEVELS; l++) {
+            SimdRowFn row = simd_row((SimdLevel)l);
+            if (!row)
+                continue;
+            double runs[64];
+            for (int r = 0; r < reps; r++) {
+                double t0 = clock_now_ms();
+                for (int f = 0; f < frames; f++)
+                    for (int y = 0; y < in->fmt.height; y++)
+                        row(&src, y, in->fmt.width, &c, a, ch, frame_row(out, 0, y));
+                runs[r] = (clock_now_ms() - t0) / frames;
+            }
+            ms[l] = median(runs, reps);
+        }
+        const char *name = strncmp(specs[i], "lut3d=file=", 11) == 0 ? strchr(specs[i], ':') : NULL;
+        char label[64];
+        snprintf(label, sizeof(label), "%s", name ? "lut3d " : specs[i]);
+        if (name)
+            snprintf(label, sizeof(label), "lut3d %s", name + 8);
+        printf("%-40s", label);
+        for (int l = 0; l < SIMD_NLEVELS; l++)
+            if (ms[l] > 0)
+                printf(" %9.2f", ms[l]);
+        printf("  ");
+        for (int l = 1; l < SIMD_NLEVELS; l++)
+            if (ms[l] > 0)
+                printf(" %s %.2fx", simd_name((SimdLevel)l), ms[0] / ms[l]);
+        printf("\n");
+    }
+    return 0;
+}
+
+static int threads(FrameBuf in[2], FrameBuf *out, const char *lut, const int *list, int nlist,
+                   int reps, int frames)
+{
+    char specs[3][600];
+    snprintf(specs[0], 600, "none");
+    snprintf(specs[1], 600, "invert");
+    snprintf(specs[2], 600, "lut3d=file=%s:interp=tetrahedral", lut);
+    printf("threads: the CPU stage (%s rows), %dx%d, frames per second (median of %d runs of %d "
+           "frames), speed-up over 1 thread\n",
+           simd_name(simd_level()), in[0].fmt.width, in[0].fmt.height, reps, frames);
+    printf("%-8s", "threads");
+    for (int i = 0; i < 3; i++)
+        printf(" %22s", i == 2 ? "lut3d tetrahedral" : specs[i]);
+    printf("\n");
+    double base[3] = {0};
+    for (int k = 0; k < nlist; k++) {
+        printf("%-8d", list[k]);
+        for (int i = 0; i < 3; i++) {
+            StageConfig cfg = {.in = in[0].fmt, .stripes = 3, .backend = STAGE_CPU,
+                               .threads = list[k]};
+            if (parse_transform(specs[i], &cfg.transform) < 0)
+                return -1;
+            char note[256], err[512];
+            int code;
+            Stage *s = stage_create(&cfg, note, sizeof(note), err, sizeof(err), &code);
+            if (!s) {
+                fprintf(stderr, "pinstripe-cpu-bench: %s\n", err);
+                return -1;
+            }
+            double runs[64];
+            for (int r = 0; r < reps; r++) {
+                double t0 = clock_now_ms();
+                for (int f = 0; f < frames; f++) {
+                    FrameTimings t;
+                    if (stage_submit(s, &in[f & 1], out) < 0 || stage_wait(s, &t) < 0) {
+                        fprintf(stderr, "pinstripe-cpu-bench: %s\n", stage_error(s));
+                        stage_destroy(&s);
+                        return -1;
+                    }
+                }
+                runs[r] = frames * 1000.0 / (clock_now_ms() - t0);
+            }
+            stage_destroy(&s);
+            double fps = median(runs, reps);
+            if (k == 0)
+                base[i] = fps;
+            char cell[40];
+            snprintf(cell, sizeof(cell), "%.1f fps (%.2fx)", fps, fps / base[i]);
+            printf(" %22s", cell);
+        }
+        printf("\n");
+        fflush(stdout);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    int w = 1920, h = 1080, reps = 5, frames = 20, do_kernels = 0, do_threads = 0;
+    const char *lut = "assets/luts/teal-orange.cube";
+    int list[64], nlist = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--size") && v && sscanf(v, "%dx%d", &w, &h) == 2 && w > 0 && h > 0)
+            i++;
+        else if (!strcmp(a, "--reps") && v && (reps = atoi(v)) > 0 && reps <= 64)
+            i++;
+        else if (!strcmp(a, "--frames") && v && (frames = atoi(v)) > 0)
+            i++;
+        else if (!strcmp(a, "--lut") && v)
+            lut = v, i++;
+        else if (!strcmp(a, "--threads") && v) {
+            for (char *p = argv[++i]; *p && nlist < 64; p += strspn(p, ",")) {
+                char *end;
+                long t = strtol(p, &end, 10);
+                if (end == p || t < 1 || t > STAGE_MAX_THREADS) {
+                    fprintf(stderr, "pinstripe-cpu-bench: --threads: bad list '%s'\n", argv[i]);
+                    return 1;
+                }
+                list[nlist++] = (int)t;
+                p = end;
+            }
+        } else if (!strcmp(a, "kernels"))
+            do_kernels = 1;
+        else if (!strcmp(a, "threads"))
+            do_threads = 1;
+        else {
+            fprintf(stderr, "usage: pinstripe-cpu-bench [--size WxH] [--reps N] [--frames N] "
+                            "[--lut F.cube] [--threads 1,2,4,...] [kernels|threads]...\n");
+            return 1;
+        }
+    }
+    if (!do_kernels && !do_threads)
+        do_kernels = do_threads = 1;
+    if (nlist == 0) {
+        int cores = stage_cpu_default_threads();
+        for (int t = 1; t < cores && nlist < 63; t *= 2)
+            list[nlist++] = t;
+        list[nlist++] = cores;
+    }
+    FrameFormat fin = {PIX_YUV420P, w, h, 0}, fout = {PIX_BGR24, w, h, 1};
+    uint8_t *bin[2] = {malloc(frame_bytes(&fin)), malloc(frame_bytes(&fin))};
+    uint8_t *bout = malloc(frame_bytes(&fout));
+    if (!bin[0] || !bin[1] || !bout) {
+        fprintf(stderr, "pinstripe-cpu-bench: out of memory\n");
+        return 2;
+    }
+    FrameBuf in[2], out;
+    memset(in, 0, sizeof(in));
+    memset(&out, 0, sizeof(out));
+    for (int i = 0; i < 2; i++) {
+        frame_wrap(&in[i], &fin, bin[i]);
+        in[i].matrix = MATRIX_BT709;
+        fill(&in[i], i);
+    }
+    frame_wrap(&out, &fout, bout);
+    int rc = 0;
+    if (do_kernels && kernels(&in[0], &out, lut, reps, frames) < 0)
+        rc = 2;
+    if (rc == 0 && do_threads && threads(in, &out, lut, list, nlist, reps, frames) < 0)
+        rc = 2;
+    free(bin[0]);
+    free(bin[1]);
+    free(bout);
+    return rc;
+}
