@@ -199,7 +199,6 @@ int player_run(const Options *o)
         player_fail("%s", err);
         return EXIT_USAGE;
     }
-    add_presets(p);
     if (strcmp(o->enc_path, "yuv") != 0 && strcmp(o->enc_path, "bgr") != 0) {
         player_fail("--enc-path: '%s' is not yuv or bgr", o->enc_path);
         return EXIT_USAGE;
@@ -230,6 +229,11 @@ int player_run(const Options *o)
         player_say(p, "no display (DISPLAY is not set): writing '%s' without a window", o->output);
         p->display = &display_null;
     }
+    /* 't' needs a window; without one the looks (three 33³ tables) are not read */
+    if (p->display == &display_null)
+        p->presets[p->npresets++] = p->transform;
+    else
+        add_presets(p);
 
     /* Signals go to one watcher thread (started once everything it may stop
      * exists); until then a SIGINT stays pending. Every thread started from here
