@@ -1,7 +1,7 @@
-/* The CPU stage: for each layout, odd and tiny geometries and 1..8 stripes,
- * the striped, threaded output equals a single-threaded conversion of the
- * whole frame, byte for byte, for every transform; frames in a row reuse the
- * same buffers. */
+/* The CPU stage: for each layout, odd and tiny geometries, 1..8 stripes and
+ * 1..17 worker threads, the striped, threaded output equals a single-threaded
+ * conversion of the whole frame, byte for byte, for every transform; frames
+ * in a row reuse the same buffers. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,7 +21,8 @@ static void fill(FrameBuf *f, size_t bytes, unsigned seed)
     }
 }
 
-static void one(PixLayout layout, int w, int h, int stripes, const char *tname, int banded)
+static void one(PixLayout layout, int w, int h, int stripes, const char *tname, int banded,
+                int threads)
 {
     char err[256], note[256];
     FrameFormat in = {layout, w, h, banded ? stripes : 1}, out = {PIX_BGR24, w, h, 1};
@@ -38,13 +39,14 @@ static void one(PixLayout layout, int w, int h, int stripes, const char *tname, 
     const uint8_t *planes[3] = {fp.data[0], fp.data[1], fp.data[2]};
     frame_copy_planes(&fi, planes, fp.stride);
     fi.matrix = fp.matrix = MATRIX_BT709;
-    StageConfig cfg = {.in = in, .stripes = stripes, .backend = STAGE_CPU};
+    StageConfig cfg = {.in = in, .stripes = stripes, .backend = STAGE_CPU, .threads = threads};
     CHECK(transform_parse(tname, &cfg.transform, err, sizeof err) == 0, "%s", err);
     int code;
     Stage *s = stage_create(&cfg, note, sizeof note, err, sizeof err, &code);
     CHECK(s != NULL, "stage_create: %s", err);
     if (!s)
         goto end;
+    CHECK(stage_threads(s) == threads, "%d threads asked, %d made", threads, stage_threads(s));
     /* the reference: the plain frame, converted in one go on this thread */
     YuvCoeffs c = colour_yuv_coeffs(fp.matrix, fp.full_range, h);
     convert_rows(&fp, &fw, 0, h, &c, &cfg.transform);
@@ -53,8 +55,11 @@ static void one(PixLayout layout, int w, int h, int stripes, const char *tname, 
         FrameTimings t;
         CHECK(stage_submit(s, &fi, &fo) == 0, "submit: %s", stage_error(s));
         CHECK(stage_wait(s, &t) == 0, "wait: %s", stage_error(s));
-        CHECK(memcmp(got, want, outb) == 0, "%s %dx%d %d stripes -t %.60s%s differs",
-              pix_layout_name(layout), w, h, stripes, tname, banded ? " banded" : "");
+        CHECK(memcmp(got, want, outb) == 0, "%s %dx%d %d stripes %d threads -t %.60s%s differs",
+              pix_layout_name(layout), w, h, stripes, threads, tname, banded ? " banded" : "");
+        CHECK(t.nspans >= 1 && t.nspans <= threads && t.work_ms >= 0 && t.timed,
+              "timings: %d spans for %d threads, slowest band %.3f ms", t.nspans, threads,
+              t.work_ms);
     }
     stage_destroy(&s);
     CHECK(s == NULL, "destroy clears");
@@ -73,7 +78,14 @@ int main(void)
                 for (int t = 0; t < 4; t++)
                     if (n <= sizes[s][1])
                         for (int banded = 0; banded <= 1; banded++)
-                            one(layouts[l], sizes[s][0], sizes[s][1], n, tnames[t], banded);
+                            one(layouts[l], sizes[s][0], sizes[s][1], n, tnames[t], banded,
+                                1 + (s + n + t + banded) % 5);
+    /* every thread count up to 17 (more threads than bands, than rows) */
+    for (int l = 0; l < 3; l++)
+        for (int th = 1; th <= 17; th++) {
+            one(layouts[l], 641, 481, 3, "sepia", th & 1, th);
+            one(layouts[l], 5, 3, 1, "invert", 0, th);
+        }
     /* the float chains (eq, hue, matrix, swap, 3D and 1D tables) */
     test_luts_make();
     for (int l = 0; l < 3; l++)
@@ -81,7 +93,7 @@ int main(void)
             for (int n = 1; n <= 3; n += 2)
                 for (int t = 0; t < TEST_CHAINS; t++)
                     if (n <= sizes[s][1])
-                        one(layouts[l], sizes[s][0], sizes[s][1], n, test_chain[t], 1);
+                        one(layouts[l], sizes[s][0], sizes[s][1], n, test_chain[t], 1, 1 + (t + s) % 4);
     test_luts_remove();
     lut_registry_clear();
     /* more stripes than rows is refused */
