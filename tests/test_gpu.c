@@ -100,8 +100,9 @@ static void bufs_free(Bufs *b)
     }
 }
 
-/* Wait for frame j and check its timings: the CPU times every frame, CUDA frames
- * 0, N, 2N... for time_every N, each with one span per stripe in order. 0, -1 (the
+/* Wait for frame j and check its timings: CUDA times frames 0, N, 2N... for
+ * time_every N, each with one span per stripe in order; the CPU times every frame,
+ * with one span per worker that took a band (1 to its thread count). 0, -1 (the
  * stage failed) or -2 (wrong timings, err says how). */
 static int wait_one(Stage *s, const StageConfig *cfg, int j, char *err, size_t errlen)
 {
@@ -112,7 +113,14 @@ static int wait_one(Stage *s, const StageConfig *cfg, int j, char *err, size_t e
     int every = cfg->backend == STAGE_CPU || cfg->time_every <= 1 ? 1 : cfg->time_every;
     int want = j % every == 0;
     int nspans = cfg->stripes < FRAME_MAX_SPANS ? cfg->stripes : FRAME_MAX_SPANS;
-    if (t.timed != want || t.nspans != (want ? nspans : 0)) {
+    if (cfg->backend == STAGE_CPU) {
+        int threads = stage_threads(s) < FRAME_MAX_SPANS ? stage_threads(s) : FRAME_MAX_SPANS;
+        if (!t.timed || t.nspans < 1 || t.nspans > threads) {
+            snprintf(err, errlen, "frame %d: cpu timed %d with %d spans for %d threads", j,
+                     t.timed, t.nspans, threads);
+            return -2;
+        }
+    } else if (t.timed != want || t.nspans != (want ? nspans : 0)) {
         snprintf(err, errlen, "frame %d (1 in %d timed): timed %d with %d spans", j, every,
                  t.timed, t.nspans);
         return -2;

@@ -18,7 +18,7 @@ import sys
 from xml.sax.saxutils import escape
 
 COLOURS = {"upload": "#3b7dd8", "kernel": "#e8913a", "download": "#3aa55d",
-           "stripe": "#8a6fd1", "decode": "#9a9a9a", "stage": "#c9c9c9", "show": "#6c6c6c"}
+           "stripe": "#8a6fd1", "bands": "#8a6fd1", "decode": "#9a9a9a", "stage": "#c9c9c9", "show": "#6c6c6c"}
 LANE_H, GAP, LEFT, TOP, AXIS_H, LEGEND_H = 26, 6, 150, 34, 34, 26
 
 
