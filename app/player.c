@@ -432,6 +432,8 @@ end:
     }
     if (p->in && p->stats)
         stats_set_drops(p->stats, ring_drops(p->in) + p->display_drops);
+    if (p->dec && p->stats)
+        stats_set_decode_errors(p->stats, decoder_errors(p->dec));
     if (p->stats && p->start_ms > 0 &&
         stats_finish(p->stats, o->quiet ? NULL : stderr, clock_now_ms() - p->start_ms,
                      p->backend_name, p->stage_threads, err, sizeof(err)) < 0) {

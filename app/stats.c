@@ -65,7 +65,7 @@ static const char *names[STAT_COUNT] = {"decode", "upload", "kernel",  "download
 
 struct Stats {
     Histogram *h[STAT_COUNT];
-    long long frames, drops;
+    long long frames, drops, decode_errors;
     FILE *f;
     char path[1024];
     double t0;
@@ -132,6 +132,11 @@ void stats_set_drops(Stats *s, long long total)
     s->drops = total;
 }
 
+void stats_set_decode_errors(Stats *s, long long n)
+{
+    s->decode_errors = n;
+}
+
 double stats_quantile(const Stats *s, StatKind k, double q)
 {
     return hist_quantile(s->h[k], q);
@@ -141,12 +146,15 @@ int stats_finish(Stats *s, FILE *out, double wall_ms, const char *backend, int t
                  size_t errlen)
 {
     double fps = wall_ms > 0 ? s->frames * 1000.0 / wall_ms : 0;
-    char thr[32] = "";
+    char thr[32] = "", errs[48] = "";
     if (threads > 0)
         snprintf(thr, sizeof(thr), " (%d thread%s)", threads, threads == 1 ? "" : "s");
+    if (s->decode_errors > 0)
+        snprintf(errs, sizeof(errs), ", %lld decode error%s", s->decode_errors,
+                 s->decode_errors == 1 ? "" : "s");
     if (out) {
-        fprintf(out, "pinstripe: %lld frames in %.2f s (%.1f fps), %lld dropped, %s backend%s\n",
-                s->frames, wall_ms / 1000, fps, s->drops, backend, thr);
+        fprintf(out, "pinstripe: %lld frames in %.2f s (%.1f fps), %lld dropped%s, %s backend%s\n",
+                s->frames, wall_ms / 1000, fps, s->drops, errs, backend, thr);
         fprintf(out, "  ms per frame    median      p99\n");
         for (int i = 0; i < STAT_COUNT; i++)
             if (hist_quantile(s->h[i], 0.99) > 0)
@@ -156,8 +164,8 @@ int stats_finish(Stats *s, FILE *out, double wall_ms, const char *backend, int t
     if (!s->f)
         return 0;
     fprintf(s->f, "\n],\n\"summary\":{\"frames\":%lld,\"dropped\":%lld,\"wall_s\":%.4f,"
-                  "\"fps\":%.3f,\"backend\":\"%s\",\"threads\":%d",
-            s->frames, s->drops, wall_ms / 1000, fps, backend, threads);
+                  "\"fps\":%.3f,\"decode_errors\":%lld,\"backend\":\"%s\",\"threads\":%d",
+            s->frames, s->drops, wall_ms / 1000, fps, s->decode_errors, backend, threads);
     for (int i = 0; i < STAT_COUNT; i++)
         fprintf(s->f, ",\"%s_ms\":{\"median\":%.4f,\"p99\":%.4f}", names[i],
                 hist_quantile(s->h[i], 0.5), hist_quantile(s->h[i], 0.99));

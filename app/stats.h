@@ -43,6 +43,8 @@ void stats_set_drops(Stats *s, long long total);
 double stats_quantile(const Stats *s, StatKind k, double q);
 /* The summary block (to `out`, e.g. stderr) and, with a file, the JSON's end.
  * wall_ms: the run's length. 0, or -1 when the file could not be written. */
+/* Damaged packets and frames the decoder skipped (warnings), for the summary. */
+void stats_set_decode_errors(Stats *s, long long n);
 int stats_finish(Stats *s, FILE *out, double wall_ms, const char *backend, int threads, char *err,
                  size_t errlen);
 void stats_destroy(Stats **s);

@@ -60,6 +60,7 @@ struct Decoder {
     _Atomic long long seek_target_us;
     int serial;
     atomic_llong frames;
+    atomic_llong errors; /* packets refused and frames that failed to decode: warnings */
     int64_t last_pts, pts_step;
     DecoderOptions opt;
     /* capture times of recent packets, by pts, so a frame can carry its own */
@@ -485,17 +486,32 @@ static int emit(Decoder *d, const AVFrame *f)
     return 1;
 }
 
+/* A damaged packet or frame: a warning, as FFmpeg's CLI and players treat it
+ * (concealed where the codec can, skipped where not); the first few are named,
+ * then they are only counted (decoder_errors, the summary, --stats). */
+#define ERRORS_NAMED 5
+
+static void decode_warning(Decoder *d, const char *what, int rc)
+{
+    long long n = atomic_fetch_add(&d->errors, 1) + 1;
+    if (n > ERRORS_NAMED)
+        return;
+    char why[128];
+    av_err(rc, why, sizeof(why));
+    av_log(NULL, AV_LOG_WARNING, "pinstripe: '%s': %s: %s%s\n", d->url, what, why,
+           n == ERRORS_NAMED ? " (further decode errors are only counted)" : "");
+}
+
 /* Send one packet (NULL drains) and hand over every frame it yields.
- * 1: go on; 0: stop; negative: failure. */
+ * 1: go on; 0: stop; negative: failure. A frame that fails to decode is a
+ * warning: the next packet goes on (ffmpeg does the same); while draining,
+ * the frames behind it are still taken. */
 static int decode_packet(Decoder *d, const AVPacket *pkt)
 {
     int rc = avcodec_send_packet(d->dec, pkt);
-    if (rc < 0 && rc != AVERROR_EOF) {
-        char why[128];
-        av_err(rc, why, sizeof(why));
-        av_log(NULL, AV_LOG_WARNING, "pinstripe: '%s': skipping a bad packet: %s\n", d->url,
-               why);
-    }
+    if (rc < 0 && rc != AVERROR_EOF)
+        decode_warning(d, "skipping a bad packet", rc);
+    int failed = 0;
     for (;;) {
         rc = avcodec_receive_frame(d->dec, d->frame);
         if (rc == AVERROR(EAGAIN))
@@ -503,10 +519,14 @@ static int decode_packet(Decoder *d, const AVPacket *pkt)
         if (rc == AVERROR_EOF)
             return 0;
         if (rc < 0) {
-            char why[128];
-            av_err(rc, why, sizeof(why));
-            snprintf(d->error, sizeof(d->error), "'%s': decoding failed: %s", d->url, why);
-            return -1;
+            decode_warning(d, "a frame failed to decode", rc);
+            /* draining: each failed frame is one fewer left; a decoder that keeps
+             * failing without end is let go (it has nothing more to give) */
+            if (pkt)
+                return 1;
+            if (++failed > 1024)
+                return 0;
+            continue;
         }
         int e = emit(d, d->frame);
         av_frame_unref(d->frame);
@@ -627,6 +647,11 @@ int decoder_hwdec_active(Decoder *d)
 long long decoder_frames(const Decoder *d)
 {
     return atomic_load(&d->frames);
+}
+
+long long decoder_errors(const Decoder *d)
+{
+    return atomic_load(&d->errors);
 }
 
 void decoder_describe(Decoder *d, char *line, size_t len)

@@ -79,6 +79,9 @@ int decoder_start(Decoder *d, FrameRing *ring, int64_t max_frames);
 int decoder_hwdec_active(Decoder *d);
 /* Frames decoded (handed over, or dropped with no ring) so far. Any thread. */
 long long decoder_frames(const Decoder *d);
+/* Damaged packets skipped and frames that failed to decode so far (each a
+ * warning, not a failure: decoding goes on). Any thread. */
+long long decoder_errors(const Decoder *d);
 /* One line on how frames reached the ring: how many straight from the decoder's
  * buffers (and how many blocks those took), how many copied, NVDEC or not.
  * After decoder_join. */

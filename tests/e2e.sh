@@ -345,6 +345,30 @@ backends_equal)
   done
   ;;
 
+damaged)
+  # a recording cut short plays as FFmpeg plays it: the damaged last frame is a
+  # warning (counted in the summary and --stats), every frame FFmpeg decodes is
+  # written, exit 0 (tests/damage.sh is the campaign)
+  ff -f lavfi -i testsrc2=size=320x240:rate=25 -frames:v 60 -c:v libx264 -g 25 -pix_fmt yuv420p \
+     -movflags +faststart "$tmp/whole.mp4"
+  python3 -c 'import sys; d = open(sys.argv[1], "rb").read(); open(sys.argv[2], "wb").write(d[: len(d) * 7 // 10])' \
+    "$tmp/whole.mp4" "$tmp/cut.mp4"
+  want=$(count "$tmp/cut.mp4"); want=${want%%,*}
+  expect 0 --no-display --backend cpu -c rawvideo -o "$tmp/out.nut" --stats "$tmp/s.json" "$tmp/cut.mp4"
+  got=$(count "$tmp/out.nut"); got=${got%%,*}
+  [ "$got" -ge "$want" ] && [ "$want" -gt 0 ] || fail "wrote $got frames, FFmpeg decodes $want"
+  grep -qE "pinstripe: '.*cut.mp4': (a frame failed to decode|skipping a bad packet)" "$tmp/err" ||
+    fail "no warning: $(cat "$tmp/err")"
+  python3 - "$tmp/s.json" "$tmp/err" <<'PY' || fail "decode errors not counted alike"
+import json, re, sys
+n = json.load(open(sys.argv[1]))["summary"]["decode_errors"]
+m = re.search(r"(\d+) decode errors?, ", open(sys.argv[2]).read())
+assert n >= 1 and m and int(m[1]) == n, (n, m)
+print("cut short:", n, "decode error(s), counted alike")
+PY
+  echo "cut short: $got frames written, FFmpeg decodes $want"
+  ;;
+
 trace)
   # --trace writes valid Chrome trace JSON with a span per stripe and step
   ff -f lavfi -i testsrc2=size=320x240:rate=25:duration=1 -pix_fmt yuv420p "$tmp/in.nut"
