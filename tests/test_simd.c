@@ -11,6 +11,14 @@
 #include "tests/check.h"
 #include "tests/luts.h"
 
+/* Debug and sanitizer builds run 10-50x slower: there every 17th U value of the
+ * full sweep (every Y and V still), the optimised build runs all of them. */
+#if defined(__OPTIMIZE__) && !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+#define U_STEP 1
+#else
+#define U_STEP 17
+#endif
+
 static unsigned rng = 12345;
 
 static uint8_t rnd8(void)
@@ -114,7 +122,7 @@ static void every_yuv(SimdLevel l, int layout, const YuvCoeffs *c, const Transfo
     Pic pic;
     pic_alloc(&pic, 128, 512, layout);
     int bad = 0;
-    for (int u = 0; u < 256; u++) {
+    for (int u = 0; u < 256; u += U_STEP) {
         for (int v = 0; v < 256; v++) {
             for (int k = 0; k < 64; k++)
                 for (int i = 0; i < 4; i++)
@@ -132,8 +140,8 @@ static void every_yuv(SimdLevel l, int layout, const YuvCoeffs *c, const Transfo
         }
         bad += compare(&pic, l, c, t, a, b);
     }
-    CHECK(bad == 0, "%s %s -t %s: %d of 131072 rows differ", simd_name(l),
-          pix_layout_name(layout), t->name, bad);
+    CHECK(bad == 0, "%s %s -t %s: %d rows differ", simd_name(l), pix_layout_name(layout),
+          t->name, bad);
     pic_free(&pic);
 }
 
@@ -185,7 +193,8 @@ int main(void)
                 }
             }
         }
-        printf("%s: equal to the scalar code\n", simd_name(l));
+        printf("%s: equal to the scalar code%s\n", simd_name(l),
+               U_STEP > 1 ? " (every 17th U: a debug or sanitizer build)" : "");
     }
     CHECK(levels > 0, "no vector level available");
     free(a);

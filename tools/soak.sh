@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Soak: the player for a while on an endless source read at its own rate
+# (FFmpeg's testsrc2 through libavdevice's lavfi, under --live, which reads a
+# test source at its frame rate as a camera delivers), overlay on, --stats, no
+# window; every second the process's resident
+# memory (VmRSS), pinned memory (VmPin, VmLck) and, with CUDA, the device
+# memory nvidia-smi reports for it. Then the verdict (BENCHMARKS.md, "Soak"):
+# memory flat after warm-up (growth under 1 MB from the end of the first tenth
+# to the end), no frame dropped, and the last minute's frame-time p99 within
+# 10% of the first minute's (runs under two minutes compare their first and
+# last fifths).
+#   tools/soak.sh [SECONDS (600)] [pinstripe options, e.g. --backend cuda]
+# PINSTRIPE picks the binary (build/pinstripe); SOAK_SOURCE the input (default
+# --live -f lavfi testsrc2=size=1280x720:rate=30); OUT the folder for the samples.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+secs=${1:-600}; shift $(($# > 0 ? 1 : 0))
+bin=${PINSTRIPE:-$top/build/pinstripe}
+out=${OUT:-$(mktemp -d)}; mkdir -p "$out"
+rate=30
+read -r -a source <<<"${SOAK_SOURCE:---live -f lavfi testsrc2=size=1280x720:rate=$rate}"
+frames=$((secs * rate))
+"$bin" --no-display --frames "$frames" --stats "$out/stats.json" "$@" "${source[@]}" \
+  >"$out/stdout" 2>"$out/stderr" &
+pid=$!
+t0=$(date +%s.%N)
+echo "t_s rss_kb pin_kb lck_kb gpu_mib" >"$out/mem.txt"
+while kill -0 $pid 2>/dev/null; do
+  st=/proc/$pid/status
+  rss=$(awk '/^VmRSS/ { print $2 }' $st 2>/dev/null) pin=$(awk '/^VmPin/ { print $2 }' $st 2>/dev/null)
+  lck=$(awk '/^VmLck/ { print $2 }' $st 2>/dev/null) gpu=-
+  if command -v nvidia-smi >/dev/null; then
+    gpu=$(nvidia-smi --query-compute-apps=pid,used_memory --format=csv,noheader,nounits 2>/dev/null |
+          awk -F', *' -v p=$pid '$1 == p { print $2 }')
+  fi
+  [ -n "$rss" ] && echo "$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') $rss ${pin:-0} ${lck:-0} ${gpu:--}" >>"$out/mem.txt"
+  sleep 1
+done
+wait $pid; rc=$?
+python3 - "$out" "$rc" "$secs" <<'PY'
+import json, sys
+out, rc, secs = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+rows = [l.split() for l in open(out + "/mem.txt").read().splitlines()[1:]]
+t = [float(r[0]) for r in rows]
+def col(i):
+    return [None if r[i] == "-" else float(r[i]) for r in rows]
+d = json.load(open(out + "/stats.json"))
+frames, s = d["frames"], d["summary"]
+span = 60.0 if secs >= 120 else secs / 5
+def p99(lo, hi):
+    v = sorted(f["stage_ms"] + (f["display_ms"] or 0) for f in frames if lo <= f["shown_ms"] / 1000 < hi)
+    return v[min(len(v) - 1, int(0.99 * len(v)))] if v else float("nan")
+end = frames[-1]["shown_ms"] / 1000
+first, last = p99(0, span), p99(end - span, end + 1)
+ok = rc == 0 and s["dropped"] == 0
+print(f"soak: {s['frames']} frames in {s['wall_s']:.0f} s, exit {rc}, {s['dropped']} dropped, {s['backend']} backend")
+warm = t[-1] / 10
+for i, name in ((1, "RSS"), (2, "VmPin"), (3, "VmLck"), (4, "GPU memory")):
+    v = [(tt, x) for tt, x in zip(t, col(i)) if x is not None]
+    if not v:
+        continue
+    base = next(x for tt, x in v if tt >= warm)
+    unit = 1024.0 if i < 4 else 1.0  # kB → MB, MiB as it is
+    growth = (v[-1][1] - base) / unit
+    peak = max(x for _, x in v) / unit
+    flat = growth < 1.0
+    ok &= flat
+    print(f"  {name}: {base / unit:.1f} MB after warm-up ({warm:.0f} s), {v[-1][1] / unit:.1f} MB at the end, growth {growth:+.2f} MB, peak {peak:.1f} MB: {'flat' if flat else 'GROWS'}")
+stable = last <= first * 1.10 if first == first else False
+ok &= stable
+print(f"  stage+display p99: first {span:.0f} s {first:.3f} ms, last {span:.0f} s {last:.3f} ms: {'stable' if stable else 'NOT stable'}")
+print("soak:", "PASS" if ok else "FAIL", "(samples in", out + ")")
+sys.exit(0 if ok else 1)
+PY
