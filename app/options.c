@@ -39,6 +39,9 @@ static const OptionSpec specs[] = {
      "colour transform or chain (below)"},
     {'o', "output", OPT_STRING, F(output), "FILE", NULL, 0, 0,
      "write the processed video (container from the name)"},
+    {0, "output-format", OPT_STRING, F(output_format), "NAME", NULL, 0, 0,
+     "-o: the container by name (nut, mpegts, matroska, ...) instead of from the file name;\n"
+     "                           -o - writes to standard output, NUT unless this names another"},
     {'c', "codec", OPT_STRING, F(codec), "NAME", NULL, 0, 0,
      "encoder for -o (default libx264, else mpeg4; rawvideo keeps exact BGR pixels)"},
     {0, "no-display", OPT_FLAG, F(no_display), NULL, NULL, 0, 0,
@@ -269,6 +272,8 @@ void options_help(const char *prog)
            "\nlive mode (--webcam, --live): the newest frame is shown as soon as it is ready;\n"
            "frames that fall behind are dropped and counted, so the delay from capture to\n"
            "display stays bounded (the overlay and --stats show it and the drops).\n"
-           "\nexit codes: 0 done; 1 bad usage; 2 input cannot be opened or has no video;\n"
-           "3 runtime failure (GPU, output, display); 130 interrupted (SIGINT).\n");
+           "\nexit codes: 0 done (decode errors in a damaged input are warnings); 1 bad usage;\n"
+           "2 input cannot be opened or has no decodable video; 3 runtime failure (GPU,\n"
+           "output, display); 130 interrupted (SIGINT), 143 (SIGTERM): the output is\n"
+           "finished first, unless a second signal comes while it is.\n");
 }

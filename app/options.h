@@ -11,6 +11,7 @@ typedef struct Options {
     const char *input;
     const char *transform;
     const char *output;
+    const char *output_format;
     const char *codec;
     const char *backend;
     const char *format;

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "app/stats.h"
 #include "app/trace.h"
@@ -73,6 +74,16 @@ static void *signal_main(void *arg)
     const struct timespec tick = {0, 50 * 1000000L};
     while (!atomic_load(&p->sig_done)) {
         int s = sigtimedwait(&set, NULL, &tick);
+        if ((s == SIGINT || s == SIGTERM) && atomic_load(&p->interrupted)) {
+            /* a second one while the first is being honoured (the output being
+             * finished): leave at once, as ffmpeg does after repeated Ctrl-C */
+            static const char msg[] = "pinstripe: interrupted again: exiting at once; the output may be "
+                                      "incomplete\n";
+            if (write(STDERR_FILENO, msg, sizeof(msg) - 1) < 0) {
+                /* nothing more to do: exiting anyway */
+            }
+            _exit(128 + s);
+        }
         if (s == SIGINT || s == SIGTERM) {
             atomic_store(&p->interrupted, s);
             player_stop_all(p);
@@ -243,6 +254,9 @@ int player_run(const Options *o)
     sigaddset(&set, SIGINT);
     sigaddset(&set, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &set, &old);
+    /* a reader that goes away (-o - | ffplay -, closed) makes writes fail with
+     * EPIPE, reported as an output failure, instead of killing the process */
+    signal(SIGPIPE, SIG_IGN);
 
     int dcode;
     /* for measuring what decoding into the ring's own memory buys */
@@ -285,7 +299,7 @@ int player_run(const Options *o)
     /* Per-stripe timings on one frame in TIME_EVERY (their events slow the copies,
      * stage_cuda.cu); a trace wants every frame's. */
     p->time_every = o->trace ? 1 : TIME_EVERY;
-    WriterConfig wc = {.path = o->output, .codec = o->codec, .width = di->fmt.width,
+    WriterConfig wc = {.path = o->output, .format = o->output_format, .codec = o->codec, .width = di->fmt.width,
                        .height = di->fmt.height, .tb_num = di->tb_num, .tb_den = di->tb_den,
                        .rate_num = di->rate_num, .rate_den = di->rate_den,
                        .avg_num = di->avg_num, .avg_den = di->avg_den,
@@ -414,7 +428,8 @@ end:
         long long written = writer_frames(p->writer);
         progress_finish(&p->progress, clock_now_ms());
         if (writer_close(&p->writer, err, sizeof(err)) < 0) {
-            player_fail("%s", err);
+            if (!p->write_failed)
+                player_fail("%s", err);
             code = EXIT_RUNTIME;
         } else if (o->verbose) {
             player_say(p, "wrote %lld frames to '%s'", written, o->output);

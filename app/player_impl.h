@@ -36,6 +36,7 @@ typedef struct Player {
     int overlay_on;
     const char *backend_name;
     int stage_threads; /* CPU backend's threads; 0 for CUDA */
+    int write_failed;  /* a frame could not be written (the line is out) */
     int live;        /* --webcam or --live */
     const char *url; /* what is played */
 

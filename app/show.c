@@ -169,6 +169,7 @@ int player_display_loop(Player *p)
             overlay_lines(p, f);
         if (p->writer && writer_write(p->writer, f) < 0) {
             player_fail("%s", writer_error(p->writer));
+            p->write_failed = 1; /* said once; closing will not say it again */
             ring_read_end(p->out);
             return -1;
         }

@@ -323,7 +323,16 @@ static Writer *open_output(const WriterConfig *cfg, int allow_copies, char *err,
         *code = WRITER_ERR_USAGE;
         goto fail;
     }
-    if ((rc = avformat_alloc_output_context2(&w->oc, NULL, NULL, cfg->path)) < 0 || !w->oc) {
+    /* "-": standard output, as a stream (NUT unless a format is named) */
+    int to_stdout = strcmp(cfg->path, "-") == 0;
+    const char *fmt_name = cfg->format ? cfg->format : to_stdout ? "nut" : NULL;
+    if (fmt_name && !av_guess_format(fmt_name, NULL, NULL)) {
+        snprintf(err, errlen, "--output-format: '%s' is not a container FFmpeg can write", fmt_name);
+        *code = WRITER_ERR_USAGE;
+        goto fail;
+    }
+    if ((rc = avformat_alloc_output_context2(&w->oc, NULL, fmt_name, to_stdout ? NULL : cfg->path)) < 0 ||
+        !w->oc) {
         snprintf(err, errlen, "cannot write '%s': no container format for that file name",
                  cfg->path);
         goto fail;
@@ -430,7 +439,7 @@ static Writer *open_output(const WriterConfig *cfg, int allow_copies, char *err,
         sws_setColorspaceDetails(w->sws, cs, 1, cs, 0, 0, 1 << 16, 1 << 16);
     }
     if (!(w->oc->oformat->flags & AVFMT_NOFILE) &&
-        (rc = avio_open(&w->oc->pb, cfg->path, AVIO_FLAG_WRITE)) < 0) {
+        (rc = avio_open(&w->oc->pb, to_stdout ? "pipe:1" : cfg->path, AVIO_FLAG_WRITE)) < 0) {
         av_err(rc, why, sizeof(why));
         snprintf(err, errlen, "cannot create '%s': %s", cfg->path, why);
         goto fail;

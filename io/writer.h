@@ -32,7 +32,9 @@ struct Decoder;
 struct AVPacket;
 
 typedef struct WriterConfig {
-    const char *path;
+    const char *path;   /* a file name, or "-" for standard output */
+    const char *format; /* the container by name (e.g. nut, mpegts); NULL: from the
+                         * file name, and NUT for "-" */
     const char *codec; /* NULL: default */
     int width, height;
     int tb_num, tb_den;     /* time base of the frames' pts */

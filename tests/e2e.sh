@@ -345,6 +345,52 @@ backends_equal)
   done
   ;;
 
+sigint_twice)
+  # a second SIGINT while the first is being honoured (libx264 at veryslow flushing
+  # its lookahead for seconds) leaves at once with 130 and says so; SIGTERM is 143
+  ff -f lavfi -i testsrc2=size=1280x720:rate=30 -frames:v 900 -c:v libx264 -preset ultrafast "$tmp/long.mp4"
+  "$bin" --no-display --backend cpu -preset veryslow --progress-every 100 -o "$tmp/out.mp4" \
+    "$tmp/long.mp4" 2>"$tmp/err" &
+  pid=$!
+  for _ in $(seq 200); do # until the encoder holds frames: a flush that takes a while
+    [ "$(grep -o 'frame= *[0-9]*' "$tmp/err" | tail -n 1 | tr -dc 0-9)" -ge 30 ] 2>/dev/null && break
+    sleep 0.1
+  done
+  kill -INT $pid; sleep 0.3; t0=$(date +%s%N); kill -INT $pid
+  wait $pid; rc=$?; ms=$((($(date +%s%N) - t0) / 1000000))
+  [ "$rc" = 130 ] || { cat "$tmp/err" >&2; fail "second SIGINT: exit $rc, expected 130"; }
+  grep -q "^pinstripe: interrupted again: exiting at once" "$tmp/err" || { cat "$tmp/err" >&2; fail "no line"; }
+  [ "$ms" -lt 2000 ] || fail "second SIGINT: exit took $ms ms"
+  echo "second SIGINT: exit 130 after $ms ms"
+  "$bin" --no-display -c rawvideo -o "$tmp/t.nut" "$tmp/long.mp4" 2>"$tmp/err" &
+  pid=$!; sleep 1; kill -TERM $pid; wait $pid; rc=$?
+  [ "$rc" = 143 ] || fail "SIGTERM: exit $rc, expected 143"
+  ffmpeg -hide_banner -v error -xerror -i "$tmp/t.nut" -f null - || fail "output after SIGTERM is damaged"
+  ;;
+
+pipe_out)
+  # -o - streams to standard output (NUT, or --output-format), readable by plain
+  # ffprobe; a reader that goes away is one line and exit 3, not a SIGPIPE death
+  ff -f lavfi -i testsrc2=size=320x240:rate=25 -frames:v 40 -pix_fmt yuv420p "$tmp/in.nut"
+  "$bin" -q --no-display -t sepia -o - "$tmp/in.nut" 2>"$tmp/err" >"$tmp/out.bin" || fail "-o -: $(cat "$tmp/err")"
+  probe() { # frames of the first video stream, and the format, of a file
+    echo "$(ffprobe -v error -count_frames -select_streams v:0 -show_entries stream=nb_read_frames \
+              -of default=nw=1:nk=1 "$1" | head -n 1) $(ffprobe -v error -show_entries format=format_name \
+              -of default=nw=1:nk=1 "$1")"
+  }
+  got=$(probe "$tmp/out.bin")
+  [ "$got" = "40 nut" ] || fail "-o - gave '$got', expected 40 frames of NUT"
+  "$bin" -q --no-display --output-format mpegts -o - "$tmp/in.nut" 2>"$tmp/err" | cat >"$tmp/out.ts"
+  got=$(probe "$tmp/out.ts")
+  [ "$got" = "40 mpegts" ] || fail "--output-format mpegts: '$got' $(cat "$tmp/err")"
+  ff -f lavfi -i testsrc2=size=640x480:rate=25 -frames:v 300 -pix_fmt yuv420p -c:v ffv1 "$tmp/big.mkv"
+  "$bin" -q --no-display -c rawvideo -o - "$tmp/big.mkv" 2>"$tmp/err" | head -c 10000 >/dev/null
+  rc=${PIPESTATUS[0]}
+  [ "$rc" = 3 ] || fail "reader gone: exit $rc, expected 3"
+  one_line "Broken pipe"
+  expect 1 --no-display --output-format nosuch -o - "$tmp/in.nut"; one_line "nosuch"
+  ;;
+
 damaged)
   # a recording cut short plays as FFmpeg plays it: the damaged last frame is a
   # warning (counted in the summary and --stats), every frame FFmpeg decodes is
