@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "display/cv_shim.h"
+#include "gpu/fault.h"
 
 #define WINDOW "pinstripe"
 
@@ -21,8 +22,16 @@ static int highgui_open(const char *title, int width, int height, char *err, siz
     return cvs_window_open(WINDOW, width, height, err, errlen);
 }
 
+static int injected(char *err, size_t errlen)
+{
+    snprintf(err, errlen, "showing a frame failed: injected fault (PINSTRIPE_FAULT=show:N)");
+    return -1;
+}
+
 static int highgui_show(const FrameBuf *f, char *err, size_t errlen)
 {
+    if (fault_hit("show"))
+        return injected(err, errlen);
     return cvs_window_show(WINDOW, f->data[0], f->fmt.width, f->fmt.height, f->stride[0], err,
                            errlen);
 }
@@ -62,7 +71,9 @@ static int null_open(const char *title, int width, int height, char *err, size_t
 
 static int null_show(const FrameBuf *f, char *err, size_t errlen)
 {
-    (void)f, (void)err, (void)errlen;
+    (void)f;
+    if (fault_hit("show"))
+        return injected(err, errlen);
     return 0;
 }
 

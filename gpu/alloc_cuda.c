@@ -2,13 +2,16 @@
 #include <cuda_runtime.h>
 #include <stdio.h>
 
+#include "gpu/fault.h"
+
 void *host_alloc_pinned(size_t size, char *err, size_t errlen);
 void host_free_pinned(void *p);
 
 void *host_alloc_pinned(size_t size, char *err, size_t errlen)
 {
     void *p = NULL;
-    cudaError_t rc = cudaHostAlloc(&p, size ? size : 1, cudaHostAllocDefault);
+    cudaError_t rc = fault_hit("pinned") ? cudaErrorMemoryAllocation
+                                         : cudaHostAlloc(&p, size ? size : 1, cudaHostAllocDefault);
     if (rc != cudaSuccess) {
         if (err)
             snprintf(err, errlen, "cudaHostAlloc(%zu bytes): %s", size, cudaGetErrorString(rc));

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "gpu/clock.h"
+#include "gpu/fault.h"
 #include "gpu/kernels.h"
 #include "gpu/stage_impl.h"
 #include "gpu/stripes.h"
@@ -35,6 +36,15 @@
 
 // Check a CUDA call where it happens; on failure record the call, the place and
 // CUDA's message in the stage, and go to the function's exit label.
+// PINSTRIPE_FAULT (gpu/fault.h): this pass through `site` fails as `what` would
+#define INJECT(site, what)                                                                     \
+    do {                                                                                       \
+        if (fault_hit(site)) {                                                                 \
+            stage_set_error(s, "%s failed: injected fault (PINSTRIPE_FAULT=%s:N)", what, site);  \
+            goto fail;                                                                         \
+        }                                                                                      \
+    } while (0)
+
 #define CK(call)                                                                               \
     do {                                                                                       \
         cudaError_t e_ = (call);                                                               \
@@ -296,6 +306,7 @@ static int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
             // the stripe's Y, U and V rows are one range: one upload
             FrameBand b;
             frame_band(&dframe, k, &b);
+            INJECT("h2d", "cudaMemcpyAsync (host to device)");
             CK(cudaMemcpyAsync(d_in + b.offset, in->data[0] + b.offset, b.bytes,
                                cudaMemcpyHostToDevice, st));
             for (int p = 0; p < 3; p++)
@@ -306,6 +317,7 @@ static int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
             // chroma rows of a 4:2:0 stripe: y0 is even, so [y0/2, ceil(y1/2)); host rows
             // may be longer than the device's (decoder padding): a 2D copy drops the rest
             int r0 = p == 0 ? y0 : y0 / 2, r1 = p == 0 ? y1 : (y1 + 1) / 2;
+            INJECT("h2d", "cudaMemcpy2DAsync (host to device)");
             CK(cudaMemcpy2DAsync(dframe.data[p] + (size_t)r0 * dframe.stride[p], dframe.stride[p],
                                  in->data[p] + (size_t)r0 * in->stride[p], in->stride[p],
                                  dframe.stride[p], r1 - r0, cudaMemcpyHostToDevice, st));
@@ -317,6 +329,8 @@ static int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
         FrameBand ob;
         if (s->cfg.out_yuv)
             frame_band(&dout, k, &ob);
+        if (y0 < y1)
+            INJECT("kernel", "the colour kernel's launch");
         if (y0 < y1 && s->cfg.out_yuv)
             CK(colour_launch_yuv420(&ksrc, ob.plane, dout.stride, f->width, y0, y1, &c, &cs->to_yuv,
                                     a, ch, st));
@@ -324,6 +338,8 @@ static int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
             CK(colour_launch(&ksrc, d_out, out->stride[0], f->width, y0, y1, &c, a, ch, st));
         if (timed)
             CK(cudaEventRecord(ev[2], st));
+        if (y0 < y1)
+            INJECT("d2h", "cudaMemcpyAsync (device to host)");
         if (y0 < y1 && s->cfg.out_yuv) {
             CK(cudaMemcpyAsync(out->data[0] + ob.offset, d_out + ob.offset, ob.bytes,
                                cudaMemcpyDeviceToHost, st));

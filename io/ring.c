@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "gpu/fault.h"
+
 struct FrameRing {
     pthread_mutex_t mu;
     pthread_cond_t cond;
@@ -51,6 +53,11 @@ FrameRing *ring_create(int nslots, const FrameFormat *fmt, HostMemKind mem, char
      * and swscale faulted reading past it (found on the H200). */
     size_t bytes = frame_bytes(fmt) + RING_SLACK;
     for (int i = 0; i < nslots; i++) {
+        if (fault_hit("slot")) {
+            snprintf(err, errlen, "ring slot %d (%zu bytes): out of memory (injected fault, "
+                     "PINSTRIPE_FAULT=slot:N)", i, bytes);
+            goto fail;
+        }
         if (!(r->blocks[i] = host_alloc(bytes, mem, err, errlen)))
             goto fail;
         if (!(r->refs[i] = av_frame_alloc())) {

@@ -23,6 +23,7 @@
 #include <libavutil/pixdesc.h>
 #include <libswscale/swscale.h>
 
+#include "gpu/fault.h"
 #include "io/avlog.h"
 #include "io/decoder.h"
 
@@ -603,7 +604,8 @@ static size_t dur_slot(int64_t pts)
 static int encode(Writer *w, const AVFrame *f)
 {
     char why[128];
-    int rc = avcodec_send_frame(w->enc, f);
+    int rc = f && fault_hit("encode") ? AVERROR(EIO) /* PINSTRIPE_FAULT (gpu/fault.h) */
+                                      : avcodec_send_frame(w->enc, f);
     if (rc < 0) {
         av_err(rc, why, sizeof(why));
         snprintf(w->error, sizeof(w->error), "'%s': encoding failed: %s", w->path, why);

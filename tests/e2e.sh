@@ -391,6 +391,26 @@ pipe_out)
   expect 1 --no-display --output-format nosuch -o - "$tmp/in.nut"; one_line "nosuch"
   ;;
 
+faults)
+  # faults injected where tests cannot otherwise reach (PINSTRIPE_FAULT, gpu/fault.h):
+  # each ends with one line and exit 3, the output finished and readable up to the
+  # failure; under AddressSanitizer the same runs are checked for leaks. The CUDA
+  # sites (h2d, kernel, d2h, pinned) run on the GPU machine (tools/gpu-e2e.sh faults).
+  ff -f lavfi -i testsrc2=size=320x240:rate=25:duration=4 -pix_fmt yuv420p "$tmp/in.nut"
+  for n in 1 3; do
+    PINSTRIPE_FAULT=slot:$n expect 3 -q --no-display --backend cpu -c ffv1 -o "$tmp/x.mkv" "$tmp/in.nut"
+    one_line "ring slot $((n - 1))"
+  done
+  PINSTRIPE_FAULT=encode:25 expect 3 -q --no-display --backend cpu -c ffv1 -o "$tmp/enc.mkv" "$tmp/in.nut"
+  one_line "encoding failed"
+  n=$(count "$tmp/enc.mkv")
+  [ "$n" = 24 ] || fail "encoder fault at frame 25: the file has '$n' frames, expected 24"
+  ffmpeg -hide_banner -v error -xerror -i "$tmp/enc.mkv" -f null - || fail "the file is damaged"
+  PINSTRIPE_FAULT=nonsense expect 0 -q --no-display --backend cpu --frames 5 "$tmp/in.nut"
+  grep -q "PINSTRIPE_FAULT: 'nonsense' is not SITE:N" "$tmp/err" || fail "a bad PINSTRIPE_FAULT was not named"
+  echo "faults: slot 1 and 3, encode 25 (24 frames kept), a bad value ignored"
+  ;;
+
 damaged)
   # a recording cut short plays as FFmpeg plays it: the damaged last frame is a
   # warning (counted in the summary and --stats), every frame FFmpeg decodes is
@@ -468,7 +488,7 @@ PY
   expect 3 --no-display --frames 5 --stats "$tmp/no/dir/s.json" "$tmp/in.nut"; one_line "s.json"
   ;;
 
-display_keys|display_overlay|display_pause|display_seek|display_transform_step|display_write)
+display_keys|display_overlay|display_pause|display_seek|display_transform_step|display_write|display_fault)
   # the highgui window under Xvfb, driven with xdotool
   command -v Xvfb >/dev/null && command -v xdotool >/dev/null || { echo "no Xvfb/xdotool: skipped"; exit 77; }
   exec 3>"$tmp/displayfd"
@@ -512,6 +532,20 @@ print("overlay differs in", len(diff), "pixels, box", min(xs), min(ys), max(xs),
 assert min(xs) >= wx and min(ys) >= wy, "difference outside the window"
 assert max(xs) < wx + 320 and max(ys) < wy + 160, "difference beyond the overlay's corner"
 PY
+  ;;
+
+display_fault)
+  # the window refusing a frame (PINSTRIPE_FAULT=show:20) while -o writes: one line,
+  # exit 3, the file finished and readable with the frames before the failure
+  ff -f lavfi -i testsrc2=size=320x240:rate=25:duration=30 -pix_fmt yuv420p "$tmp/in.mkv"
+  PINSTRIPE_FAULT=show:20 timeout 60 "$bin" -q --backend cpu -c ffv1 -o "$tmp/out.mkv" "$tmp/in.mkv" \
+    2>"$tmp/err"; rc=$?
+  [ "$rc" = 3 ] || { cat "$tmp/err" >&2; fail "show fault: exit $rc, expected 3"; }
+  grep -v "^QStandardPaths" "$tmp/err" >"$tmp/err1"; mv "$tmp/err1" "$tmp/err" # Qt's own
+  one_line "showing a frame failed: injected fault"
+  n=$(count "$tmp/out.mkv")
+  [ "$n" -ge 19 ] && [ "$n" -le 20 ] || fail "show fault: the file has '$n' frames, expected 19 or 20"
+  ffmpeg -hide_banner -v error -xerror -i "$tmp/out.mkv" -f null - || fail "the file is damaged"
   ;;
 
 display_pause)

@@ -8,6 +8,8 @@
 #           --hwdec cuda at 2160p, H.264 and HEVC, with the software pipeline beside it
 #   san     compute-sanitizer's four tools on the direct and the NVDEC path
 #   trace   pinned and pageable 1080p traces (tools/trace-svg.py draws them)
+#   faults  PINSTRIPE_FAULT at the CUDA sites (h2d, kernel, d2h, pinned), direct and NVDEC:
+#           exit 3 with one line, the output readable; three under compute-sanitizer
 #   bench   pinstripe-bench rebuilt there (NPP): the stage against the copy bound and
 #           NPP; then with plain planes (--plain: what decoding into the ring's memory
 #           costs the copies) and with 8 frames in flight
@@ -98,6 +100,29 @@ bench)
   "$bench" --reps "$reps" --plain 2>&1 | grep -E "stage|NPP|bound"
   echo "-- PINSTRIPE_CUDA_DEPTH=8:"
   PINSTRIPE_CUDA_DEPTH=8 "$bench" --reps "$reps" 2>&1 | grep -E "stage|NPP|bound"
+  ;;
+faults)
+  log "faults: the CUDA sites of PINSTRIPE_FAULT (gpu/fault.h), then under compute-sanitizer"
+  for f in h2d:1 h2d:40 kernel:1 kernel:40 d2h:1 d2h:40 pinned:1 pinned:5; do
+    for mode in direct hwdec; do
+      extra=(); [ $mode = hwdec ] && extra=(--hwdec cuda)
+      [ $mode = hwdec ] && [ "${f%%:*}" = h2d ] && continue # NVDEC frames are not uploaded
+      rm -f "$tmp/f.nut"
+      PINSTRIPE_FAULT=$f timeout 120 "$pk/pinstripe" -q --backend cuda "${extra[@]}" --no-display --frames 60 \
+        -c rawvideo -o "$tmp/f.nut" "$pk/e1080.mp4" 2>"$tmp/f.txt"; rc=$?
+      lines=$(grep -c . "$tmp/f.txt")
+      kept=0; [ -s "$tmp/f.nut" ] && kept=$("$pk/pinstripe" -q --backend cpu --no-display --frames 100000 \
+        --stats "$tmp/k.json" "$tmp/f.nut" 2>/dev/null && grep -o '"frames":[0-9]*' "$tmp/k.json" | tail -n 1 | tr -dc 0-9)
+      echo "PINSTRIPE_FAULT=$f ($mode): exit $rc, $lines line(s), the output reads back with ${kept:-0} frames: $(head -n 1 "$tmp/f.txt")"
+      [ $rc = 3 ] && [ "$lines" = 1 ] || status=1
+    done
+  done
+  for f in h2d:20 kernel:20 d2h:20; do
+    PINSTRIPE_FAULT=$f compute-sanitizer --tool memcheck --error-exitcode 9 "$pk/pinstripe" -q --backend cuda \
+      --no-display --frames 40 -c rawvideo -o "$tmp/s.nut" "$pk/e1080.mp4" >"$tmp/s.txt" 2>&1; rc=$?
+    echo "memcheck, PINSTRIPE_FAULT=$f: exit $rc (3 expected), $(grep -E 'ERROR SUMMARY' "$tmp/s.txt")"
+    [ $rc = 3 ] || status=1
+  done
   ;;
 *) echo "gpu-e2e: unknown section '$sec'"; status=2 ;;
 esac
