@@ -20,6 +20,8 @@ out=${OUT:-$(mktemp -d)}; mkdir -p "$out"
 rate=30
 read -r -a source <<<"${SOAK_SOURCE:---live -f lavfi testsrc2=size=1280x720:rate=$rate}"
 frames=$((secs * rate))
+"$bin" -q --no-display --frames 1 "$@" "${source[@]}" 2>"$out/precheck" ||
+  { echo "soak: the source does not open here (no libavdevice lavfi?): $(cat "$out/precheck"); skipped"; exit 77; }
 "$bin" --no-display --frames "$frames" --stats "$out/stats.json" "$@" "${source[@]}" \
   >"$out/stdout" 2>"$out/stderr" &
 pid=$!
