@@ -49,6 +49,8 @@ static const OptionSpec specs[] = {
     {0, "backend", OPT_STRING, F(backend), "B", "auto", 0, 0, "auto | cuda | cpu"},
     {0, "stripes", OPT_INT, F(stripes), "N", "3", 1, 1 << 20,
      "stripes (and CUDA streams) per frame, 1..frame height"},
+    {0, "loop", OPT_INT, F(loop), "N", "1", 0, 1LL << 30,
+     "play the file N times in all (0: without end), timestamps running on; not with -o"},
     {0, "threads", OPT_INT, F(threads), "N", "0", 0, 256,
      "CPU backend: worker threads, 1..256 (0: every core this process may use)"},
     {0, "pageable", OPT_FLAG, F(pageable), NULL, NULL, 0, 0,

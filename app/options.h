@@ -17,6 +17,7 @@ typedef struct Options {
     const char *format;
     long long stripes;
     long long threads; /* CPU backend; 0: every core */
+    long long loop;    /* plays in all; 0: without end */
     long long frames;
     const char *trace;
     int pageable;

@@ -227,6 +227,11 @@ int player_run(const Options *o)
         player_fail("--hwdec cuda: NVDEC frames stay on the GPU, so they need --backend cuda (or auto)");
         return EXIT_USAGE;
     }
+    if (o->loop != 1 && (o->output || o->webcam)) {
+        player_fail("--loop: %s", o->webcam ? "a camera does not end" :
+                    "not with -o (the copied sound would start over out of order)");
+        return EXIT_USAGE;
+    }
     if (o->no_display && !o->output && o->frames <= 0) {
         player_fail("--no-display needs -o FILE or --frames N: otherwise nothing would come of the run");
         return EXIT_USAGE;
@@ -272,6 +277,7 @@ int player_run(const Options *o)
         .input_format = o->input_format,
         .hwdec = hwdec,
         .copy_frames = decode_copy && atoi(decode_copy),
+        .loop = o->loop == 0 ? -1 : (int)o->loop,
     };
     if (!(p->dec = decoder_open(p->url, &dopt, err, sizeof(err), &dcode))) {
         player_fail("%s", err);

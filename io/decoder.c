@@ -62,6 +62,9 @@ struct Decoder {
     atomic_llong frames;
     atomic_llong errors; /* packets refused and frames that failed to decode: warnings */
     int64_t last_pts, pts_step;
+    int64_t pts_offset;   /* --loop: added to every pass's timestamps so they run on */
+    int64_t first_pts;    /* the first frame's own timestamp (a pass starts there) */
+    int passes;           /* --loop: passes begun */
     DecoderOptions opt;
     /* capture times of recent packets, by pts, so a frame can carry its own */
     struct {
@@ -300,6 +303,7 @@ static Decoder *open_input(const char *url, const DecoderOptions *opt, char *err
         d->pts_step = step > 0 ? step : 1;
     }
     d->last_pts = AV_NOPTS_VALUE;
+    d->first_pts = AV_NOPTS_VALUE;
     return d;
 fail:
     decoder_close(&d);
@@ -417,6 +421,10 @@ oom:
 static int64_t next_pts(Decoder *d, const AVFrame *f)
 {
     int64_t pts = f->best_effort_timestamp;
+    if (pts != AV_NOPTS_VALUE && d->first_pts == AV_NOPTS_VALUE)
+        d->first_pts = pts;
+    if (pts != AV_NOPTS_VALUE)
+        pts += d->pts_offset;
     if (pts == AV_NOPTS_VALUE)
         pts = d->last_pts == AV_NOPTS_VALUE ? 0 : d->last_pts + d->pts_step;
     else if (d->last_pts != AV_NOPTS_VALUE && pts <= d->last_pts)
@@ -432,6 +440,7 @@ static int realtime_wait(Decoder *d, const AVFrame *f)
     int64_t pts = f->best_effort_timestamp;
     if (pts == AV_NOPTS_VALUE)
         return 0;
+    pts += d->pts_offset; /* --loop: the timeline runs on */
     double now = clock_now_ms(), tb = av_q2d(d->fmt->streams[d->vidx]->time_base) * 1000.0;
     if (!d->rt_started || pts < d->rt_pts0) {
         d->rt_started = 1, d->rt_pts0 = pts, d->rt_wall0 = now;
@@ -543,6 +552,12 @@ static void do_seek(Decoder *d)
     if (serial <= d->serial)
         return;
     int64_t ts = atomic_load(&d->seek_target_us);
+    if (d->pts_offset) { /* --loop: the target is on the timeline that runs on; this pass's start */
+        AVRational tb = d->fmt->streams[d->vidx]->time_base;
+        ts -= av_rescale_q(d->pts_offset, tb, AV_TIME_BASE_Q);
+        if (ts < 0)
+            ts = 0;
+    }
     if (d->fmt->start_time != AV_NOPTS_VALUE)
         ts += d->fmt->start_time;
     int rc = avformat_seek_file(d->fmt, -1, INT64_MIN, ts, ts, 0);
@@ -554,6 +569,29 @@ static void do_seek(Decoder *d)
     avcodec_flush_buffers(d->dec);
     d->last_pts = AV_NOPTS_VALUE;
     d->serial = serial;
+}
+
+/* --loop, at the end of a pass that was read and decoded to its end: rewind
+ * and start the next pass, its timestamps running on from this one's end.
+ * 1: go on; 0: the passes are done (or a stop was asked for, or rewinding failed). */
+static int loop_again(Decoder *d)
+{
+    if ((d->opt.loop >= 0 && ++d->passes >= d->opt.loop) || atomic_load(&d->stop) ||
+        (d->max_frames > 0 && atomic_load(&d->frames) >= d->max_frames) ||
+        d->last_pts == AV_NOPTS_VALUE || d->first_pts == AV_NOPTS_VALUE)
+        return 0;
+    int64_t start = d->fmt->start_time != AV_NOPTS_VALUE ? d->fmt->start_time : 0;
+    int rc = avformat_seek_file(d->fmt, -1, INT64_MIN, start, start, 0);
+    if (rc < 0) {
+        char why[128];
+        av_err(rc, why, sizeof(why));
+        av_log(NULL, AV_LOG_WARNING, "pinstripe: '%s': --loop: cannot go back to the start: %s\n",
+               d->url, why);
+        return 0;
+    }
+    avcodec_flush_buffers(d->dec); /* drained: ready for the next pass */
+    d->pts_offset = d->last_pts + d->pts_step - d->first_pts;
+    return 1;
 }
 
 static void *decode_main(void *arg)
@@ -579,6 +617,10 @@ static void *decode_main(void *arg)
                        d->url, why);
             }
             rc = decode_packet(d, NULL); /* drain: the same path, fed with NULL */
+            if (rc == 0 && r == AVERROR_EOF && loop_again(d)) {
+                rc = 1; /* --loop: the next pass */
+                continue;
+            }
             break;
         }
         if (d->pkt->stream_index == d->vidx) {

@@ -54,6 +54,8 @@ typedef struct DecoderOptions {
                                * where it cannot, one line on stderr and software decode */
     int copy_frames;          /* 1: copy every frame into the ring's slots, as for decoders
                                * that cannot decode into our buffers (to measure the copy) */
+    int loop;                 /* play the input this many times in all (0 or 1: once;
+                               * negative: without end); timestamps run on across passes */
 } DecoderOptions;
 
 /* NULL on failure, with one line naming the input and the reason in err, and

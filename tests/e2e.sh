@@ -391,6 +391,25 @@ pipe_out)
   expect 1 --no-display --output-format nosuch -o - "$tmp/in.nut"; one_line "nosuch"
   ;;
 
+loop)
+  # --loop N plays the file N times with timestamps running on, every frame once;
+  # --loop 0 without end (stopped by --frames); not with -o
+  ff -f lavfi -i testsrc2=size=320x240:rate=25 -frames:v 50 -c:v libx264 -g 25 "$tmp/in.mp4"
+  expect 0 --no-display --backend cpu --loop 3 --frames 100000 --stats "$tmp/s.json" "$tmp/in.mp4"
+  python3 - "$tmp/s.json" <<'PY' || fail "--loop 3: frames or timestamps wrong"
+import json, sys
+f = json.load(open(sys.argv[1]))["frames"]
+p = [x["pts"] for x in f]
+steps = {b - a for a, b in zip(p, p[1:])}
+assert len(f) == 150 and len(steps) == 1, (len(f), sorted(steps)[:5])
+assert [x["index"] for x in f] == list(range(150))
+print("--loop 3:", len(f), "frames, one step", steps)
+PY
+  expect 0 -q --no-display --backend cpu --loop 0 --frames 260 --stats "$tmp/s0.json" "$tmp/in.mp4"
+  grep -q '"frames":260' "$tmp/s0.json" || fail "--loop 0 --frames 260 did not give 260 frames"
+  expect 1 --no-display --loop 2 -o "$tmp/x.mp4" "$tmp/in.mp4"; one_line "--loop"
+  ;;
+
 faults)
   # faults injected where tests cannot otherwise reach (PINSTRIPE_FAULT, gpu/fault.h):
   # each ends with one line and exit 3, the output finished and readable up to the
