@@ -41,8 +41,13 @@ static void overlay_lines(Player *p, const FrameBuf *f)
     else
         snprintf(l[2], sizeof(l[2]), "ms: decode %.2f  slowest band %.2f  stage %.2f  show %.2f",
                  f->t.decode_ms, st->work_ms, f->t.stage_ms, p->display_ms);
-    snprintf(l[3], sizeof(l[3]), "rings: in %d/%d  out %d/%d  dropped %lld",
-             ring_fill(p->in), ring_size(p->in), ring_fill(p->out), ring_size(p->out), p->drops);
+    long long errs = decoder_errors(p->dec);
+    char errtxt[40] = "";
+    if (errs > 0)
+        snprintf(errtxt, sizeof(errtxt), "  decode errors %lld", errs);
+    snprintf(l[3], sizeof(l[3]), "rings: in %d/%d  out %d/%d  dropped %lld%s",
+             ring_fill(p->in), ring_size(p->in), ring_fill(p->out), ring_size(p->out), p->drops,
+             errtxt);
     if (p->live)
         snprintf(l[4], sizeof(l[4]), "frame %lld  latency %.1f ms (median %.1f, p99 %.1f)",
                  (long long)f->index, clock_now_ms() - f->capture_ms,
