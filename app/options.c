@@ -49,6 +49,9 @@ static const OptionSpec specs[] = {
     {0, "backend", OPT_STRING, F(backend), "B", "auto", 0, 0, "auto | cuda | cpu"},
     {0, "stripes", OPT_INT, F(stripes), "N", "3", 1, 1 << 20,
      "stripes (and CUDA streams) per frame, 1..frame height"},
+    {0, "realtime", OPT_FLAG, F(realtime), NULL, NULL, 0, 0,
+     "read the input at its own frame rate (FFmpeg's -re) without --live's dropping:\n"
+     "                           paces a run with no window (soaks, streaming with -o -)"},
     {0, "loop", OPT_INT, F(loop), "N", "1", 0, 1LL << 30,
      "play the file N times in all (0: without end), timestamps running on; not with -o"},
     {0, "threads", OPT_INT, F(threads), "N", "0", 0, 256,

@@ -30,6 +30,7 @@ typedef struct Options {
     const char *webcam; /* the V4L2 device, or NULL */
     const char *video_size, *framerate, *input_format;
     int live;
+    int realtime; /* --realtime: read at the input's own rate, file mode otherwise */
     int no_audio, no_subs;         /* -an, -sn */
     const char *crf, *preset, *bitrate;
     long long gop;

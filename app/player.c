@@ -271,7 +271,9 @@ int player_run(const Options *o)
     DecoderOptions dopt = {
         .format = o->format ? o->format : o->webcam ? "v4l2" : NULL,
         .live = p->live,
-        .realtime = o->live && !o->webcam, /* a camera paces itself; anything else is read at its rate */
+        /* a camera paces itself; anything else live is read at its rate, and so is
+         * anything with --realtime */
+        .realtime = (o->live || o->realtime) && !o->webcam,
         .video_size = o->video_size,
         .framerate = o->framerate,
         .input_format = o->input_format,

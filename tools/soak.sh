@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Soak: the player for a while on an endless source read at its own rate
-# (FFmpeg's testsrc2 through libavdevice's lavfi, under --live, which reads a
-# test source at its frame rate as a camera delivers), overlay on, --stats, no
-# window; every second the process's resident
+# (FFmpeg's testsrc2 through libavdevice's lavfi, or a file with --loop 0;
+# --realtime reads it at its frame rate in file mode: nothing may be dropped),
+# overlay on, --stats, no window; every second the process's resident
 # memory (VmRSS), pinned memory (VmPin, VmLck) and, with CUDA, the device
 # memory nvidia-smi reports for it. Then the verdict (BENCHMARKS.md, "Soak"):
 # memory flat after warm-up (growth under 1 MB from the end of the first tenth
@@ -11,14 +11,15 @@
 # last fifths).
 #   tools/soak.sh [SECONDS (600)] [pinstripe options, e.g. --backend cuda]
 # PINSTRIPE picks the binary (build/pinstripe); SOAK_SOURCE the input (default
-# --live -f lavfi testsrc2=size=1280x720:rate=30); OUT the folder for the samples.
+# --realtime -f lavfi testsrc2=size=1280x720:rate=30; or e.g. "--realtime --loop 0
+# clip.mp4"); OUT the folder for the samples.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 secs=${1:-600}; shift $(($# > 0 ? 1 : 0))
 bin=${PINSTRIPE:-$top/build/pinstripe}
 out=${OUT:-$(mktemp -d)}; mkdir -p "$out"
 rate=30
-read -r -a source <<<"${SOAK_SOURCE:---live -f lavfi testsrc2=size=1280x720:rate=$rate}"
+read -r -a source <<<"${SOAK_SOURCE:---realtime -f lavfi testsrc2=size=1280x720:rate=$rate}"
 frames=$((secs * rate))
 "$bin" -q --no-display --frames 1 "$@" "${source[@]}" 2>"$out/precheck" ||
   { echo "soak: the source does not open here (no libavdevice lavfi?): $(cat "$out/precheck"); skipped"; exit 77; }
