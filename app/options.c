@@ -79,6 +79,8 @@ static const OptionSpec specs[] = {
      "                           test sources are read at their own frame rate)"},
     {0, "debug-display-delay", OPT_INT, F(display_delay), "MS", "0", 0, 10000,
      "for tests: the display takes MS longer for every frame"},
+    {0, "debug-frame-hash", OPT_FLAG, F(frame_hash), NULL, NULL, 0, 0,
+     "for tests: --stats gives each frame's hash (FNV-1a 64 of its BGR pixels)"},
     {0, "no-audio", OPT_FLAG, F(no_audio), NULL, NULL, 0, 0,
      "-o: leave the input's audio streams out"},
     {0, "no-subs", OPT_FLAG, F(no_subs), NULL, NULL, 0, 0,

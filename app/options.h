@@ -39,6 +39,7 @@ typedef struct Options {
     long long progress_ms;
     const char *enc_path;
     long long display_delay;
+    int frame_hash; /* --debug-frame-hash */
     int verbose;
     int quiet;
     int help;

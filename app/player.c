@@ -92,6 +92,29 @@ static void *signal_main(void *arg)
     return NULL;
 }
 
+/* The stream changed size or pixel format: the decoder waits while the input
+ * ring is re-laid, the stage is made again at the new geometry, and the display
+ * is told through the output ring (it re-lays it when it has shown every frame
+ * before). Stage thread, with no frame in flight. 0, or -1 with stage_err set. */
+static int reshape(Player *p, int preset)
+{
+    char note[256];
+    int code;
+    if (ring_reformat(p->in, p->stage_err, sizeof(p->stage_err)) < 0)
+        return -1;
+    StageConfig sc = p->sc;
+    sc.in = ring_format(p->in);
+    sc.stripes = sc.stripes > sc.in.height ? sc.in.height : sc.stripes;
+    sc.transform = p->presets[preset];
+    stage_destroy(&p->stage);
+    if (!(p->stage = stage_create(&sc, note, sizeof(note), p->stage_err, sizeof(p->stage_err),
+                                  &code)))
+        return -1;
+    FrameFormat out = stage_out_format(&sc);
+    ring_write_reformat(p->out, out.layout, out.width, out.height);
+    return 0;
+}
+
 /* The stage thread: input ring → stage (up to its depth in flight) → output ring. */
 static void *stage_main(void *arg)
 {
@@ -128,6 +151,13 @@ static void *stage_main(void *arg)
         int rc = ring_read_begin(p->in, &i);
         if (rc == RING_EOF) {
             eof = 1;
+            continue;
+        }
+        if (rc == RING_REFORMAT) { /* every frame before it is done (n == 0 here) */
+            if (reshape(p, applied) < 0)
+                break;
+            depth = stage_depth(p->stage) > MAX_DEPTH ? MAX_DEPTH : stage_depth(p->stage);
+            head = 0;
             continue;
         }
         if (rc != 0 || ring_write_begin(p->out, &o) != 0)
@@ -280,6 +310,8 @@ int player_run(const Options *o)
         .hwdec = hwdec,
         .copy_frames = decode_copy && atoi(decode_copy),
         .loop = o->loop == 0 ? -1 : (int)o->loop,
+        /* an encoder keeps its first size: with -o, frames are scaled to it */
+        .reshape = !o->output,
     };
     if (!(p->dec = decoder_open(p->url, &dopt, err, sizeof(err), &dcode))) {
         player_fail("%s", err);
@@ -333,6 +365,10 @@ int player_run(const Options *o)
     }
     p->backend_name = stage_backend_name(p->stage);
     p->stage_threads = stage_threads(p->stage);
+    p->host_mem = stage_host_memory(p->stage);
+    /* a geometry change mid-stream makes the stage again: with the backend it has */
+    p->sc = sc;
+    p->sc.backend = p->stage_threads > 0 ? STAGE_CPU : STAGE_CUDA;
 
     if (o->output) {
         int wcode;
@@ -349,6 +385,7 @@ int player_run(const Options *o)
         code = EXIT_RUNTIME;
         goto end;
     }
+    stats_hash_frames(p->stats, o->frame_hash);
     if (o->trace && !(p->trace = trace_open(o->trace, p->backend_name, clock_now_ms(), err,
                                             sizeof(err)))) {
         player_fail("%s", err);

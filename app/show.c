@@ -23,11 +23,12 @@ static void overlay_lines(Player *p, const FrameBuf *f)
     if (p->stage_threads > 0)
         snprintf(thr, sizeof(thr), " %d thread%s %s", p->stage_threads,
                  p->stage_threads == 1 ? "" : "s", simd_name(simd_level()));
-    snprintf(l[0], sizeof(l[0]), "%s%s%s  %lld stripes  %s  -t %s", stage_backend_name(p->stage),
+    snprintf(l[0], sizeof(l[0]), "%s%s%s  %lld stripes  %s  -t %s", p->backend_name,
              thr, decoder_hwdec_active(p->dec) ? " hwdec" : "", p->o->stripes,
-             host_mem_name(stage_host_memory(p->stage)), t->name);
+             host_mem_name(p->host_mem), t->name);
     snprintf(l[1], sizeof(l[1]), "%dx%d %s (%s)  %.1f fps, avg %.1f", f->fmt.width,
-             f->fmt.height, di->src_pix_fmt, pix_layout_name(di->fmt.layout), p->fps_last, avg);
+             f->fmt.height, decoder_source_format(p->dec), pix_layout_name(ring_format(p->in).layout),
+             p->fps_last, avg);
     if (f->t.timed)
         p->timed = f->t;
     const FrameTimings *st = &p->timed; /* this frame's, or the last timed frame's */
@@ -147,7 +148,18 @@ int player_display_loop(Player *p)
         if (windowed && wait_paused(p, &pace))
             return 1;
         FrameBuf *f;
-        if (ring_read_begin(p->out, &f) != 0)
+        int rc = ring_read_begin(p->out, &f);
+        if (rc == RING_REFORMAT) { /* the frames from here on have another size */
+            if (ring_reformat(p->out, err, sizeof(err)) < 0) {
+                player_fail("%s", err);
+                return -1;
+            }
+            FrameFormat nf = ring_format(p->out);
+            if (windowed && p->display->resize && !p->fullscreen)
+                p->display->resize(nf.width, nf.height);
+            continue;
+        }
+        if (rc != 0)
             return 0; /* end of stream, or stopped */
         if (f->serial != p->serial) { /* from before a seek: never shown */
             ring_read_end(p->out);

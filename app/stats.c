@@ -69,7 +69,25 @@ struct Stats {
     FILE *f;
     char path[1024];
     double t0;
+    int hash;
 };
+
+void stats_hash_frames(Stats *s, int on)
+{
+    s->hash = on;
+}
+
+/* FNV-1a 64 over the frame's visible bytes (packed BGR: width × 3 a row). */
+static unsigned long long frame_hash(const FrameBuf *f)
+{
+    unsigned long long h = 0xcbf29ce484222325ULL;
+    for (int y = 0; y < f->fmt.height; y++) {
+        const uint8_t *row = frame_row(f, 0, y);
+        for (int x = 0; x < f->fmt.width * 3; x++)
+            h = (h ^ row[x]) * 0x100000001b3ULL;
+    }
+    return h;
+}
 
 Stats *stats_create(const char *path, char *err, size_t errlen)
 {
@@ -122,8 +140,11 @@ void stats_frame(Stats *s, const FrameBuf *f, double display_ms, double shown_ms
                 fprintf(s->f, ",\"%s_ms\":%.4f", names[i], v[i]);
             else
                 fprintf(s->f, ",\"%s_ms\":null", names[i]);
-        fprintf(s->f, ",\"in_fill\":%d,\"out_fill\":%d,\"dropped\":%lld}", in_fill, out_fill,
-                drops);
+        fprintf(s->f, ",\"in_fill\":%d,\"out_fill\":%d,\"dropped\":%lld,\"width\":%d,\"height\":%d",
+                in_fill, out_fill, drops, f->fmt.width, f->fmt.height);
+        if (s->hash && f->fmt.layout == PIX_BGR24)
+            fprintf(s->f, ",\"hash\":\"%016llx\"", frame_hash(f));
+        fputc('}', s->f);
     }
 }
 

@@ -40,6 +40,9 @@ Stats *stats_create(const char *path, char *err, size_t errlen);
 void stats_frame(Stats *s, const FrameBuf *f, double display_ms, double shown_ms, int in_fill,
                  int out_fill, long long drops);
 void stats_set_drops(Stats *s, long long total);
+/* --debug-frame-hash: each row of the --stats file gets the frame's hash
+ * (FNV-1a 64 over its visible BGR bytes, row by row), for tests. */
+void stats_hash_frames(Stats *s, int on);
 double stats_quantile(const Stats *s, StatKind k, double q);
 /* The summary block (to `out`, e.g. stderr) and, with a file, the JSON's end.
  * wall_ms: the run's length. 0, or -1 when the file could not be written. */

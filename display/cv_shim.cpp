@@ -77,6 +77,14 @@ extern "C" void cvs_window_fullscreen(const char *name, int on)
     }
 }
 
+extern "C" void cvs_window_resize(const char *name, int width, int height)
+{
+    try {
+        cv::resizeWindow(name, width, height);
+    } catch (const cv::Exception &) {
+    }
+}
+
 extern "C" void cvs_text_size(const char *text, double scale, int thickness, int *w, int *h,
                               int *baseline)
 {

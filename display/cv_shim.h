@@ -22,6 +22,8 @@ int cvs_wait_key(int ms);
 int cvs_window_visible(const char *name);
 void cvs_window_close(const char *name);
 void cvs_window_fullscreen(const char *name, int on);
+/* Make the window width × height (the video changed size mid-stream). */
+void cvs_window_resize(const char *name, int width, int height);
 
 /* Size in pixels of `text` at `scale` (Hershey simplex); *baseline below it. */
 void cvs_text_size(const char *text, double scale, int thickness, int *w, int *h, int *baseline);

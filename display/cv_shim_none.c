@@ -42,6 +42,11 @@ void cvs_window_fullscreen(const char *name, int on)
     (void)name, (void)on;
 }
 
+void cvs_window_resize(const char *name, int width, int height)
+{
+    (void)name, (void)width, (void)height;
+}
+
 void cvs_text_size(const char *text, double scale, int thickness, int *w, int *h, int *baseline)
 {
     (void)text, (void)scale, (void)thickness;

@@ -54,6 +54,11 @@ static void highgui_fullscreen(int on)
     cvs_window_fullscreen(WINDOW, on);
 }
 
+static void highgui_resize(int width, int height)
+{
+    cvs_window_resize(WINDOW, width, height);
+}
+
 const DisplayDriver display_highgui = {
     .name = "highgui",
     .open = highgui_open,
@@ -61,6 +66,7 @@ const DisplayDriver display_highgui = {
     .poll_key = highgui_poll_key,
     .close = highgui_close,
     .fullscreen = highgui_fullscreen,
+    .resize = highgui_resize,
 };
 
 static int null_open(const char *title, int width, int height, char *err, size_t errlen)

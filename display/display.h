@@ -23,6 +23,8 @@ typedef struct DisplayDriver {
     void (*close)(void);
     /* Full screen on or off (may be NULL: not supported). */
     void (*fullscreen)(int on);
+    /* The video's size changed mid-stream: fit the window to it (may be NULL). */
+    void (*resize)(int width, int height);
 } DisplayDriver;
 
 extern const DisplayDriver display_highgui;

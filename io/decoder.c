@@ -44,7 +44,10 @@ struct Decoder {
     struct SwsContext *sws;
     DecoderInfo info;
     PixChoice choice;
-    enum AVPixelFormat src_fmt; /* the stream's pixel format (NVDEC: its software format) */
+    enum AVPixelFormat src_fmt; /* the stream's pixel format now (NVDEC: its software format) */
+    FrameFormat cur;          /* the ring's layout and size now (info.fmt: the first ones) */
+    int scale_said;           /* the line on keeping the first size (-o) is out */
+    atomic_int src_now;       /* src_fmt, for other threads (decoder_source_format) */
     FramePool *pool;          /* the decoder's buffers, in the ring's memory */
     AVBufferRef *hw_device;   /* NVDEC: the CUDA device, on the primary context */
     atomic_int hw_refused;    /* NVDEC turned the stream down at get_format */
@@ -83,6 +86,14 @@ static void av_err(int rc, char *buf, size_t len)
 {
     if (av_strerror(rc, buf, len) < 0)
         snprintf(buf, len, "error %d", rc);
+}
+
+/* A frame's pixel format; for an NVDEC surface, the format of its pixels. */
+static enum AVPixelFormat frame_source_format(const AVFrame *f)
+{
+    if (f->format == AV_PIX_FMT_CUDA && f->hw_frames_ctx)
+        return ((const AVHWFramesContext *)f->hw_frames_ctx->data)->sw_format;
+    return f->format;
 }
 
 static int is_plain_path(const char *url)
@@ -288,6 +299,8 @@ static Decoder *open_input(const char *url, const DecoderOptions *opt, char *err
     d->choice = pixfmt_choose(d->src_fmt);
     DecoderInfo *in = &d->info;
     in->fmt = (FrameFormat){d->choice.layout, d->dec->width, d->dec->height, 1};
+    d->cur = in->fmt;
+    atomic_store(&d->src_now, d->src_fmt);
     in->tb_num = st->time_base.num, in->tb_den = st->time_base.den;
     AVRational fr = av_guess_frame_rate(d->fmt, st, NULL);
     in->rate_num = fr.num, in->rate_den = fr.den ? fr.den : 1;
@@ -328,7 +341,7 @@ const DecoderInfo *decoder_info(const Decoder *d)
 /* Copy or convert the decoded frame into a ring slot. */
 static int normalise(Decoder *d, const AVFrame *f, FrameBuf *out)
 {
-    const FrameFormat *o = &d->info.fmt;
+    const FrameFormat *o = &d->cur;
     int same = f->width == o->width && f->height == o->height && f->format == d->src_fmt;
     if (same && d->choice.copy) {
         frame_copy_planes(out, (const uint8_t *const *)f->data, f->linesize);
@@ -377,17 +390,19 @@ static int normalise(Decoder *d, const AVFrame *f, FrameBuf *out)
  * own buffers or on the GPU, else copied or converted. 0 or -1 (d->error set). */
 static int deliver(Decoder *d, const AVFrame *f, FrameBuf *slot)
 {
-    const FrameFormat *o = &d->info.fmt;
+    const FrameFormat *o = &d->cur;
     int same_size = f->width == o->width && f->height == o->height;
     int full_range = d->choice.full_range || f->color_range == AVCOL_RANGE_JPEG;
-    if (f->format == AV_PIX_FMT_CUDA && same_size) {
+    /* the stage reads NVDEC's nv12 in place; anything else comes to the host */
+    if (f->format == AV_PIX_FMT_CUDA && same_size && frame_source_format(f) == AV_PIX_FMT_NV12) {
         if (ring_write_ref(d->ring, slot, f, 1) < 0)
             goto oom;
         d->on_device++;
         goto tags;
     }
     if (f->format == AV_PIX_FMT_CUDA) {
-        /* a new size mid-stream: the surface comes to the host and is scaled there */
+        /* -o and a new size mid-stream (or a surface that is not nv12): the surface
+         * comes to the host and is scaled or converted there */
         av_frame_unref(d->sw);
         int rc = av_hwframe_transfer_data(d->sw, f, 0);
         if (rc < 0 || av_frame_copy_props(d->sw, f) < 0) {
@@ -416,6 +431,47 @@ tags:
 oom:
     snprintf(d->error, sizeof(d->error), "'%s': out of memory", d->url);
     return -1;
+}
+
+static const char *pix_name(enum AVPixelFormat f)
+{
+    const char *n = av_get_pix_fmt_name(f);
+    return n ? n : "?";
+}
+
+/* A frame whose size or pixel format differs from the frames before it. With
+ * reshape (no -o), as ffplay does: from this frame on the ring, the stage and
+ * the window take the new geometry (ring_write_reformat: every frame before it
+ * is shown first, none is lost). Without (the encoder cannot change size
+ * mid-file), frames keep being scaled to the first size, as ffmpeg does, and
+ * that is said once. */
+static void follow_geometry(Decoder *d, const AVFrame *f)
+{
+    enum AVPixelFormat src = frame_source_format(f);
+    if (f->width == d->cur.width && f->height == d->cur.height && src == d->src_fmt)
+        return;
+    long long n = atomic_load(&d->frames);
+    if (!d->opt.reshape) {
+        if (!d->scale_said)
+            av_log(NULL, AV_LOG_WARNING,
+                   "pinstripe: '%s': the video changes from %dx%d %s to %dx%d %s at frame %lld: "
+                   "the output keeps the first size and format (scaled, as ffmpeg does)\n",
+                   d->url, d->info.fmt.width, d->info.fmt.height, d->info.src_pix_fmt, f->width,
+                   f->height, pix_name(src), n);
+        d->scale_said = 1;
+        return;
+    }
+    av_log(NULL, AV_LOG_INFO, "pinstripe: '%s': from frame %lld: %dx%d %s (was %dx%d %s)\n",
+           d->url, n, f->width, f->height, pix_name(src), d->cur.width, d->cur.height,
+           pix_name(d->src_fmt));
+    d->src_fmt = src;
+    d->choice = pixfmt_choose(src);
+    atomic_store(&d->src_now, src);
+    av_frame_unref(d->plain); /* swscale's frame, at the old size */
+    FrameFormat next = {d->choice.layout, f->width, f->height, 1};
+    if (next.layout != d->cur.layout || next.width != d->cur.width || next.height != d->cur.height)
+        ring_write_reformat(d->ring, next.layout, next.width, next.height);
+    d->cur = next;
 }
 
 static int64_t next_pts(Decoder *d, const AVFrame *f)
@@ -475,6 +531,7 @@ static int emit(Decoder *d, const AVFrame *f)
     int64_t key = f->pts != AV_NOPTS_VALUE ? f->pts : f->pkt_dts;
     if (key != AV_NOPTS_VALUE && d->cap[(uint64_t)key % CAP_SLOTS].pts == key && !d->opt.realtime)
         captured = d->cap[(uint64_t)key % CAP_SLOTS].ms;
+    follow_geometry(d, f);
     FrameBuf *slot;
     if (ring_write_begin(d->ring, &slot) != 0)
         return 0; /* aborted */
@@ -679,6 +736,11 @@ int decoder_start(Decoder *d, FrameRing *ring, int64_t max_frames)
     }
     d->started = 1;
     return 0;
+}
+
+const char *decoder_source_format(Decoder *d)
+{
+    return pix_name(atomic_load(&d->src_now));
 }
 
 int decoder_hwdec_active(Decoder *d)

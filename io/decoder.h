@@ -54,6 +54,9 @@ typedef struct DecoderOptions {
                                * where it cannot, one line on stderr and software decode */
     int copy_frames;          /* 1: copy every frame into the ring's slots, as for decoders
                                * that cannot decode into our buffers (to measure the copy) */
+    int reshape;              /* 1: a new size or pixel format mid-stream re-lays the ring
+                               * (ring_write_reformat); 0: frames are scaled to the first
+                               * size (for -o: an encoder keeps its size) */
     int loop;                 /* play the input this many times in all (0 or 1: once;
                                * negative: without end); timestamps run on across passes */
 } DecoderOptions;
@@ -77,6 +80,8 @@ int decoder_video_index(const Decoder *d);
  * ring as CUDA surfaces (FrameBuf.on_device). ring NULL: decode alone and drop
  * every frame (decoder_frames counts them), for measuring the decoder. */
 int decoder_start(Decoder *d, FrameRing *ring, int64_t max_frames);
+/* The stream's pixel format now (it may change mid-stream). Any thread. */
+const char *decoder_source_format(Decoder *d);
 /* 1 while frames come from NVDEC (set up, and not turned down by the stream). Any thread. */
 int decoder_hwdec_active(Decoder *d);
 /* Frames decoded (handed over, or dropped with no ring) so far. Any thread. */

@@ -26,6 +26,8 @@ struct FrameRing {
     AVFrame **refs; /* a slot's reference to a decoder buffer (ring_write_ref), moved with it */
     uint64_t reserved, published, taken, released;
     int eof, abort;
+    int pending;        /* ring_write_reformat: slots to re-lay at pending_fmt */
+    FrameFormat pending_fmt;
     int drop_oldest;
     long long drops;
 };
@@ -126,6 +128,8 @@ static void drop_oldest_unread(FrameRing *r)
 int ring_write_begin(FrameRing *r, FrameBuf **slot)
 {
     pthread_mutex_lock(&r->mu);
+    while (!r->abort && r->pending) /* the reader re-lays the slots first */
+        pthread_cond_wait(&r->cond, &r->mu);
     if (r->drop_oldest && r->reserved - r->released == (uint64_t)r->n &&
         r->reserved == r->published && r->taken < r->published)
         drop_oldest_unread(r);
@@ -177,14 +181,73 @@ void ring_write_eof(FrameRing *r)
     pthread_mutex_unlock(&r->mu);
 }
 
+void ring_write_reformat(FrameRing *r, PixLayout layout, int width, int height)
+{
+    pthread_mutex_lock(&r->mu);
+    int bands = r->fmt.bands > height ? height : r->fmt.bands;
+    r->pending_fmt = (FrameFormat){layout, width, height, bands};
+    r->pending = 1;
+    pthread_cond_broadcast(&r->cond);
+    pthread_mutex_unlock(&r->mu);
+}
+
+int ring_reformat(FrameRing *r, char *err, size_t errlen)
+{
+    pthread_mutex_lock(&r->mu);
+    int rc = 0;
+    if (!r->pending || r->taken != r->published || r->released != r->taken ||
+        r->reserved != r->published) {
+        snprintf(err, errlen, "ring: re-laid while frames are in it (a bug)");
+        rc = -1;
+        goto out;
+    }
+    /* the writer waits (pending) and the reader holds nothing: no copy can be in
+     * flight on any slot */
+    size_t bytes = frame_bytes(&r->pending_fmt) + RING_SLACK;
+    for (int i = 0; i < r->n; i++) {
+        av_frame_unref(r->refs[i]);
+        host_free(r->blocks[i], r->mem);
+        r->blocks[i] = NULL;
+    }
+    for (int i = 0; i < r->n && rc == 0; i++) {
+        if (fault_hit("slot")) {
+            snprintf(err, errlen, "ring slot %d (%zu bytes): out of memory (injected fault, "
+                     "PINSTRIPE_FAULT=slot:N)", i, bytes);
+            rc = -1;
+        } else if (!(r->blocks[i] = host_alloc(bytes, r->mem, err, errlen))) {
+            rc = -1;
+        } else {
+            frame_wrap(&r->slots[i], &r->pending_fmt, r->blocks[i]);
+        }
+    }
+    r->fmt = r->pending_fmt;
+    r->pending = 0;
+    if (rc < 0)
+        r->abort = 1; /* slots without memory: nobody may use them */
+out:
+    pthread_cond_broadcast(&r->cond);
+    pthread_mutex_unlock(&r->mu);
+    return rc;
+}
+
+FrameFormat ring_format(FrameRing *r)
+{
+    pthread_mutex_lock(&r->mu);
+    FrameFormat f = r->fmt;
+    pthread_mutex_unlock(&r->mu);
+    return f;
+}
+
 int ring_read_begin(FrameRing *r, FrameBuf **slot)
 {
     pthread_mutex_lock(&r->mu);
-    while (!r->abort && !r->eof && r->taken == r->published)
+    while (!r->abort && !r->eof && !r->pending && r->taken == r->published)
         pthread_cond_wait(&r->cond, &r->mu);
     int rc;
     if (r->abort) {
         rc = RING_ABORTED;
+    } else if (r->taken == r->published && r->pending) {
+        rc = RING_REFORMAT;
     } else if (r->taken == r->published) {
         rc = RING_EOF;
     } else {

@@ -23,6 +23,8 @@ struct AVFrame;
 
 #define RING_EOF (-1)     /* the producer said end of stream and the ring is empty */
 #define RING_ABORTED (-2) /* ring_abort was called */
+#define RING_REFORMAT (-3) /* every frame before a geometry change has been read: re-lay
+                            * the ring (ring_reformat), then read on */
 
 /* nslots ≥ 1 slots of fmt's size in `mem` memory; NULL with a reason in err. */
 FrameRing *ring_create(int nslots, const FrameFormat *fmt, HostMemKind mem, char *err,
@@ -51,7 +53,21 @@ void ring_write_end(FrameRing *r);
 /* No more frames will be written; readers drain what is there, then see RING_EOF. */
 void ring_write_eof(FrameRing *r);
 
-/* Wait for the next published slot. 0, RING_EOF or RING_ABORTED. */
+/* A change of geometry mid-stream (ffplay's re-configuration): the frames
+ * written from now on have another layout or size. The writer, holding no
+ * slot, calls ring_write_reformat and goes on writing: its next
+ * ring_write_begin waits until the reader has taken every frame written before
+ * (ring_read_begin then says RING_REFORMAT), released them all, and re-laid
+ * the slots with ring_reformat. Bands are kept (at most one per row). */
+void ring_write_reformat(FrameRing *r, PixLayout layout, int width, int height);
+/* The reader, holding no slot, after RING_REFORMAT: frees the slots' memory
+ * and allocates it again at the new geometry (every slot at once, as at
+ * create). 0, or -1 with the reason in err (the ring is then aborted). */
+int ring_reformat(FrameRing *r, char *err, size_t errlen);
+/* The slots' format now (it changes only in ring_reformat). */
+FrameFormat ring_format(FrameRing *r);
+
+/* Wait for the next published slot. 0, RING_EOF, RING_ABORTED or RING_REFORMAT. */
 int ring_read_begin(FrameRing *r, FrameBuf **slot);
 /* Release the oldest slot taken with ring_read_begin. */
 void ring_read_end(FrameRing *r);

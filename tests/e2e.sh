@@ -349,6 +349,9 @@ sigint_twice)
   # a second SIGINT while the first is being honoured (libx264 at veryslow flushing
   # its lookahead for seconds) leaves at once with 130 and says so; SIGTERM is 143
   ff -f lavfi -i testsrc2=size=1280x720:rate=30 -frames:v 900 -c:v libx264 -preset ultrafast "$tmp/long.mp4"
+  # (_exit leaves the encoder's threads running: by design, so TSan is told not to
+  # turn them into a report and exit 66)
+  TSAN_OPTIONS="${TSAN_OPTIONS:-} report_thread_leaks=0" \
   "$bin" --no-display --backend cpu -preset veryslow --progress-every 100 -o "$tmp/out.mp4" \
     "$tmp/long.mp4" 2>"$tmp/err" &
   pid=$!
@@ -366,6 +369,69 @@ sigint_twice)
   pid=$!; sleep 1; kill -TERM $pid; wait $pid; rc=$?
   [ "$rc" = 143 ] || fail "SIGTERM: exit $rc, expected 143"
   ffmpeg -hide_banner -v error -xerror -i "$tmp/t.nut" -f null - || fail "output after SIGTERM is damaged"
+  ;;
+
+reshape)
+  # a stream that changes size and pixel format mid-way (MPEG-TS segments joined:
+  # H.264 320x240 yuv420p, 642x362 yuv444p10le, 176x144 yuv420p, 352x288 RGB
+  # (gbrp)): every frame shown once, at its own size, with the bytes that segment
+  # gives when played alone; on each backend, with stripes and threads that differ
+  # from the reference runs, also more stripes than a later segment has rows.
+  # With -o the file keeps the first size (scaled), said in one line.
+  ff -f lavfi -i testsrc2=size=320x240:rate=25 -frames:v 12 -c:v libx264 -pix_fmt yuv420p -g 5 "$tmp/s0.ts"
+  ff -f lavfi -i testsrc2=size=642x362:rate=25 -frames:v 12 -c:v libx264 -pix_fmt yuv444p10le -g 5 -output_ts_offset 0.48 "$tmp/s1.ts"
+  ff -f lavfi -i mandelbrot=size=176x144:rate=25 -frames:v 12 -c:v libx264 -pix_fmt yuv420p -g 5 -output_ts_offset 0.96 "$tmp/s2.ts"
+  # RGB last: FFmpeg's H.264 decoder keeps its full-range/GBR tags for the
+  # untagged segments after it (ffmpeg reads them so too)
+  ff -f lavfi -i testsrc2=size=352x288:rate=25 -frames:v 12 -c:v libx264rgb -g 5 -output_ts_offset 1.44 "$tmp/s3.ts"
+  cat "$tmp"/s[0-3].ts >"$tmp/all.ts"
+  run() { # name, then options: --stats $tmp/name.json with frame hashes
+    local name=$1; shift
+    expect 0 -q --no-display --no-pacing --frames 1000 --debug-frame-hash --stats "$tmp/$name.json" "$@"
+  }
+  for i in 0 1 2 3; do run ref$i --backend cpu --stripes 1 --threads 1 "$tmp/s$i.ts"; done
+  backends=cpu
+  "$bin" -q --backend cuda --no-display --frames 1 "$tmp/s0.ts" 2>/dev/null && backends="cpu cuda"
+  for be in $backends; do
+    run "$be-3" --backend $be --stripes 3 --threads 3 "$tmp/all.ts"
+    run "$be-200" --backend $be --stripes 200 -t sepia "$tmp/all.ts"
+  done
+  for i in 0 1 2 3; do run "sepia$i" --backend cpu --stripes 1 -t sepia "$tmp/s$i.ts"; done
+  python3 - "$tmp" $backends <<'PY' || fail "reshape check"
+import json, sys
+tmp, backends = sys.argv[1], sys.argv[2:]
+def frames(name):
+    return json.load(open(f"{tmp}/{name}.json"))["frames"]
+def joined(prefix):
+    return [(f["width"], f["height"], f["hash"]) for i in range(4) for f in frames(f"{prefix}{i}")]
+ref, sepia = joined("ref"), joined("sepia")
+assert [r[:2] for r in ref[::12]] == [(320, 240), (642, 362), (176, 144), (352, 288)], ref[::12]
+for be in backends:
+    for run, want in ((f"{be}-3", ref), (f"{be}-200", sepia)):
+        fr = frames(run)
+        assert [f["index"] for f in fr] == list(range(len(want))), f"{run}: frames {[f['index'] for f in fr]}"
+        got = [(f["width"], f["height"], f["hash"]) for f in fr]
+        bad = [i for i, (g, w) in enumerate(zip(got, want)) if g != w]
+        assert not bad, f"{run}: frames {bad} differ from the segments played alone"
+    print(f"{be}: {len(want)} frames in 4 geometries, each as its segment alone gives it")
+PY
+  # -o: the first size throughout, said once
+  "$bin" --no-display --backend cpu -c rawvideo -o "$tmp/out.nut" "$tmp/all.ts" 2>"$tmp/err" || fail "-o: $(cat "$tmp/err")"
+  [ "$(grep -c "keeps the first size" "$tmp/err")" = 1 ] || { cat "$tmp/err" >&2; fail "-o: no single line on the size"; }
+  got=$(ffprobe -v error -count_frames -show_entries stream=width,height,nb_read_frames -of csv=p=0 "$tmp/out.nut")
+  [ "$got" = "320,240,48" ] || fail "-o wrote '$got', expected 48 frames of 320x240"
+  # live (frames may be dropped, never shown out of order or wrong)
+  expect 0 -q --no-display --live --frames 1000 --debug-frame-hash --stats "$tmp/live.json" "$tmp/all.ts"
+  python3 - "$tmp" <<'PY' || fail "live reshape check"
+import json, sys
+tmp = sys.argv[1]
+ref = [f["hash"] for i in range(4) for f in json.load(open(f"{tmp}/ref{i}.json"))["frames"]]
+fr = json.load(open(f"{tmp}/live.json"))["frames"]
+idx = [f["index"] for f in fr]
+assert idx == sorted(set(idx)) and len(idx) >= 24, idx
+assert all(f["hash"] == ref[f["index"]] for f in fr), "live: a frame differs"
+print(f"live: {len(fr)} of {len(ref)} frames shown, each right; sizes {sorted({(f['width'], f['height']) for f in fr})}")
+PY
   ;;
 
 pipe_out)
@@ -507,7 +573,7 @@ PY
   expect 3 --no-display --frames 5 --stats "$tmp/no/dir/s.json" "$tmp/in.nut"; one_line "s.json"
   ;;
 
-display_keys|display_overlay|display_pause|display_seek|display_transform_step|display_write|display_fault)
+display_keys|display_overlay|display_pause|display_seek|display_transform_step|display_write|display_fault|display_reshape)
   # the highgui window under Xvfb, driven with xdotool
   command -v Xvfb >/dev/null && command -v xdotool >/dev/null || { echo "no Xvfb/xdotool: skipped"; exit 77; }
   exec 3>"$tmp/displayfd"
@@ -566,6 +632,30 @@ display_fault)
   n=$(count "$tmp/out.mkv")
   [ "$n" -ge 19 ] && [ "$n" -le 20 ] || fail "show fault: the file has '$n' frames, expected 19 or 20"
   ffmpeg -hide_banner -v error -xerror -i "$tmp/out.mkv" -f null - || fail "the file is damaged"
+  ;;
+
+display_reshape)
+  # the video grows from 320x240 to 640x480 after 10 frames: the window follows,
+  # and what it showed is every frame in order, as each segment gives it alone
+  ff -f lavfi -i testsrc2=size=320x240:rate=25 -frames:v 10 -c:v libx264 -pix_fmt yuv420p "$tmp/a.ts"
+  ff -f lavfi -i testsrc2=size=640x480:rate=25 -frames:v 250 -c:v libx264 -pix_fmt yuv420p -output_ts_offset 0.4 "$tmp/b.ts"
+  cat "$tmp/a.ts" "$tmp/b.ts" >"$tmp/ab.ts"
+  for x in a b; do
+    DISPLAY= "$bin" -q --no-display --no-pacing --frames 1000 --debug-frame-hash --stats "$tmp/$x.json" "$tmp/$x.ts" ||
+      fail "reference run of $x.ts"
+  done
+  start --no-overlay --debug-frame-hash --stats "$tmp/ab.json" "$tmp/ab.ts"
+  sleep 2; eval "$(xdotool getwindowgeometry --shell "$wid")"; finish q
+  python3 - "$tmp" "$WIDTH" "$HEIGHT" <<'PY' || fail "reshape check"
+import json, sys
+tmp, w, h = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+ref = [(f["width"], f["height"], f["hash"]) for x in "ab" for f in json.load(open(f"{tmp}/{x}.json"))["frames"]]
+fr = json.load(open(f"{tmp}/ab.json"))["frames"]
+assert [f["index"] for f in fr] == list(range(len(fr))) and len(fr) > 20, [f["index"] for f in fr]
+assert all((f["width"], f["height"], f["hash"]) == ref[f["index"]] for f in fr), "a shown frame differs"
+print(f"{len(fr)} frames shown in order, each right; the window is {w}x{h}")
+assert (w, h) == (640, 480), f"window {w}x{h} after the change, expected 640x480"
+PY
   ;;
 
 display_pause)

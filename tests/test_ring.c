@@ -163,6 +163,82 @@ static void check_drop_oldest(void)
     ring_destroy(&r);
 }
 
+/* A geometry change: frames written before it are read first at the old size,
+ * the writer waits until the reader has re-laid the slots, and frames after it
+ * come at the new size, in every slot, with their bytes where the format says. */
+typedef struct {
+    FrameRing *r;
+    int after; /* frames the writer got a slot for after the change */
+} Reshaper;
+
+static void *reshape_writer(void *arg)
+{
+    Reshaper *w = arg;
+    FrameBuf *f;
+    for (int i = 0; i < 3; i++) {
+        if (ring_write_begin(w->r, &f) != 0)
+            return NULL;
+        f->index = i;
+        memset(f->data[0], i, (size_t)f->fmt.width * f->fmt.height);
+        ring_write_end(w->r);
+    }
+    ring_write_reformat(w->r, PIX_BGR24, 70, 9);
+    for (int i = 3; i < 10; i++) {
+        if (ring_write_begin(w->r, &f) != 0)
+            return NULL;
+        __atomic_add_fetch(&w->after, 1, __ATOMIC_SEQ_CST);
+        f->index = i;
+        memset(f->data[0], i, (size_t)f->fmt.width * 3 * f->fmt.height); /* the whole BGR frame */
+        ring_write_end(w->r);
+    }
+    ring_write_eof(w->r);
+    return NULL;
+}
+
+static void check_reformat(void)
+{
+    char err[256];
+    FrameFormat banded = {PIX_YUV420P, 33, 17, 3};
+    FrameRing *r = ring_create(4, &banded, HOST_MEM_ALIGNED, err, sizeof err);
+    CHECK(r != NULL, "ring_create: %s", err);
+    Reshaper w = {r, 0};
+    pthread_t t;
+    pthread_create(&t, NULL, reshape_writer, &w);
+    FrameBuf *f;
+    for (int i = 0; i < 3; i++) {
+        CHECK(ring_read_begin(r, &f) == 0 && f->index == i && f->fmt.width == 33, "old frame %d", i);
+        ring_read_end(r);
+    }
+    CHECK(ring_read_begin(r, &f) == RING_REFORMAT, "no RING_REFORMAT after the old frames");
+    usleep(20000);
+    CHECK(__atomic_load_n(&w.after, __ATOMIC_SEQ_CST) == 0, "the writer got a slot before the re-lay");
+    CHECK(ring_read_begin(r, &f) == RING_REFORMAT, "RING_REFORMAT is said until the re-lay");
+    CHECK(ring_reformat(r, err, sizeof err) == 0, "ring_reformat: %s", err);
+    FrameFormat now = ring_format(r);
+    CHECK(now.layout == PIX_BGR24 && now.width == 70 && now.height == 9 && now.bands == 3,
+          "format after: %d %dx%d bands %d", now.layout, now.width, now.height, now.bands);
+    for (int i = 3; i < 10; i++) {
+        CHECK(ring_read_begin(r, &f) == 0, "new frame %d", i);
+        CHECK(f->index == i && f->fmt.width == 70 && f->fmt.height == 9 && f->stride[0] == 210,
+              "new frame %d: index %lld %dx%d stride %d", i, (long long)f->index, f->fmt.width,
+              f->fmt.height, f->stride[0]);
+        CHECK(f->data[0][0] == i && f->data[0][70 * 3 * 9 - 1] == i, "new frame %d: bytes", i);
+        ring_read_end(r);
+    }
+    CHECK(ring_read_begin(r, &f) == RING_EOF, "EOF after the new frames");
+    pthread_join(t, NULL);
+    ring_destroy(&r);
+    /* re-laying while the reader holds a frame is refused */
+    FrameBuf *g;
+    FrameRing *q = ring_create(2, &fmt, HOST_MEM_ALIGNED, err, sizeof err);
+    CHECK(ring_write_begin(q, &g) == 0, "begin");
+    ring_write_end(q);
+    ring_write_reformat(q, PIX_YUV420P, 8, 8);
+    CHECK(ring_read_begin(q, &g) == 0, "the old frame first");
+    CHECK(ring_reformat(q, err, sizeof err) < 0, "re-laid with a frame held");
+    ring_destroy(&q);
+}
+
 int main(void)
 {
     check_drop_oldest();
@@ -171,5 +247,6 @@ int main(void)
     check_hammer(1, 1);
     check_hammer(4, 1);
     check_hammer(8, 3);
+    check_reformat();
     return CHECK_DONE();
 }

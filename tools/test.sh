@@ -15,12 +15,13 @@ start=$(date +%s)
   ctest --output-on-failure -j2)
 # ThreadSanitizer (CPU backend; FFmpeg's and Qt's own threads are suppressed, as
 # TSan cannot see their synchronisation). The live latency test is left out: its
-# real-time bound means nothing at TSan's speed.
+# real-time bound means nothing at TSan's speed; so are the pixel-maths unit tests
+# (unit_simd, unit_colour: one thread, nothing for TSan to see, minutes of its time).
 "$top/tools/build.sh" "$top/build-tsan" -DPINSTRIPE_WERROR=ON -DCMAKE_BUILD_TYPE=Debug \
   -DPINSTRIPE_SANITIZE=thread -DPINSTRIPE_CUDA=OFF
 (cd "$top/build-tsan" &&
   TSAN_OPTIONS="suppressions=$top/tests/tsan.supp halt_on_error=1" \
-  ctest --output-on-failure -j2 -E 'e2e_live_slow_display')
+  ctest --output-on-failure -j2 -E 'e2e_live_slow_display|unit_simd|unit_colour')
 
 # libFuzzer on the .cube and -t parsers, for a bounded time
 CC=clang cmake -S "$top" -B "$top/build-fuzz" -DPINSTRIPE_FUZZ=ON -DCMAKE_BUILD_TYPE=Debug >/dev/null
