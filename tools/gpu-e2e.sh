@@ -10,6 +10,9 @@
 #   trace   pinned and pageable 1080p traces (tools/trace-svg.py draws them)
 #   faults  PINSTRIPE_FAULT at the CUDA sites (h2d, kernel, d2h, pinned), direct and NVDEC:
 #           exit 3 with one line, the output readable; three under compute-sanitizer
+#   reshape a stream that changes size and pixel format mid-way (reshape.ts): CUDA
+#           (pinned, pageable, 3 and 200 stripes, --hwdec cuda) = CPU backend, frame by
+#           frame (--debug-frame-hash); then under compute-sanitizer memcheck
 #   bench   pinstripe-bench rebuilt there (NPP): the stage against the copy bound and
 #           NPP; then with plain planes (--plain: what decoding into the ring's memory
 #           costs the copies) and with 8 frames in flight
@@ -71,6 +74,46 @@ e2e)
   for clip in e2160.mp4 h2160.mp4; do
     "$pk/pinstripe-e2e" --reps "$reps" --hwdec cuda "$pk/$clip" --backend cuda -t "$lut" || status=1
     [ "$clip" = h2160.mp4 ] && { "$pk/pinstripe-e2e" --reps "$reps" "$pk/$clip" --backend cuda -t "$lut" || status=1; }
+  done
+  ;;
+reshape)
+  log "reshape: size and pixel format changing mid-stream, CUDA = CPU frame by frame"
+  hashes() { # name, options...: frame hashes of a run into $tmp/name.json
+    local name=$1; shift
+    "$pk/pinstripe" -q --no-display --no-pacing --frames 1000 --debug-frame-hash --stats "$tmp/$name.json" \
+      "$@" "$pk/reshape.ts" 2>"$tmp/err.txt" || { echo "$name: exit $?: $(cat "$tmp/err.txt")"; status=1; }
+  }
+  for t in none sepia "$lut"; do
+    tn=${t%%=*}
+    hashes cpu-$tn --backend cpu -t "$t"
+    hashes cuda3-$tn --backend cuda --stripes 3 -t "$t"
+    hashes cuda200-$tn --backend cuda --stripes 200 -t "$t"
+    hashes pageable-$tn --backend cuda --pageable --stripes 3 -t "$t"
+    hashes hwdec-$tn --backend cuda --hwdec cuda -t "$t"
+  done
+  python3 - "$tmp" <<'PY' || status=1
+import json, sys
+tmp = sys.argv[1]
+def rows(n):
+    return [(f["index"], f["width"], f["height"], f["hash"]) for f in json.load(open(f"{tmp}/{n}.json"))["frames"]]
+bad = 0
+for t in ("none", "sepia", "lut3d"):
+    ref = rows(f"cpu-{t}")
+    sizes = sorted({r[1:3] for r in ref})
+    for run in ("cuda3", "cuda200", "pageable", "hwdec"):
+        got = rows(f"{run}-{t}")
+        same = got == ref
+        bad += not same
+        print(f"-t {t}: {run}: {len(got)} frames, {'equal to' if same else 'DIFFERENT from'} the CPU backend's {len(ref)} ({len(sizes)} sizes)")
+sys.exit(1 if bad else 0)
+PY
+  for mode in plain hwdec; do
+    extra=(); [ $mode = hwdec ] && extra=(--hwdec cuda)
+    compute-sanitizer --tool memcheck --error-exitcode 9 "$pk/pinstripe" -q --backend cuda "${extra[@]}" \
+      --no-display --no-pacing --frames 1000 -t sepia "$pk/reshape.ts" >"$tmp/san.txt" 2>&1
+    rc=$?; { echo "--- reshape $mode memcheck"; cat "$tmp/san.txt"; } >>"$out/sanitizer.txt"
+    echo "reshape $mode memcheck: exit $rc, $(grep -E 'ERROR SUMMARY' "$tmp/san.txt")"
+    [ $rc = 0 ] || status=1
   done
   ;;
 san)
