@@ -82,7 +82,10 @@ static const OptionSpec specs[] = {
     {0, "debug-frame-hash", OPT_FLAG, F(frame_hash), NULL, NULL, 0, 0,
      "for tests: --stats gives each frame's hash (FNV-1a 64 of its BGR pixels)"},
     {0, "no-audio", OPT_FLAG, F(no_audio), NULL, NULL, 0, 0,
-     "-o: leave the input's audio streams out"},
+     "no sound: none played, and -o leaves the input's audio streams out"},
+    {0, "audio-stream", OPT_INT, F(audio_stream), "N", "-1", -1, 1 << 20,
+     "play the input's stream #N (as ffprobe numbers them; -1: the best audio stream)"},
+    {0, "volume", OPT_INT, F(volume), "V", "100", 0, 100, "sound volume, 0..100 (keys 9 and 0)"},
     {0, "no-subs", OPT_FLAG, F(no_subs), NULL, NULL, 0, 0,
      "-o: leave the input's subtitle streams out"},
     {0, "crf", OPT_STRING, F(crf), "N", NULL, 0, 0,
@@ -116,7 +119,7 @@ static const OptionSpec specs[] = {
 /* FFmpeg's single-dash spellings of some options. */
 static const struct {
     const char *dash, *long_name;
-} aliases[] = {{"-an", "no-audio"}, {"-sn", "no-subs"}, {"-crf", "crf"},
+} aliases[] = {{"-an", "no-audio"}, {"-ast", "audio-stream"}, {"-sn", "no-subs"}, {"-crf", "crf"},
                {"-preset", "preset"}, {"-b:v", "bitrate"}, {"-g", "gop"}};
 #define NALIASES (sizeof(aliases) / sizeof(aliases[0]))
 

@@ -32,6 +32,8 @@ typedef struct Options {
     int live;
     int realtime; /* --realtime: read at the input's own rate, file mode otherwise */
     int no_audio, no_subs;         /* -an, -sn */
+    long long audio_stream;        /* -ast: the stream played (-1: the best) */
+    long long volume;              /* --volume 0..100 */
     const char *crf, *preset, *bitrate;
     long long gop;
     const char *enc_opts[OPT_LIST_MAX]; /* --enc-opt; the count must follow */

@@ -22,6 +22,14 @@ double pace_due(PaceClock *c, int64_t pts, int serial, double now_ms)
     return now_ms;
 }
 
+void pace_anchor(PaceClock *c, int64_t pts, int serial, double wall_ms)
+{
+    c->anchored = 1;
+    c->serial = serial;
+    c->pts0 = pts;
+    c->wall0 = wall_ms;
+}
+
 void pace_shift(PaceClock *c, double ms)
 {
     c->wall0 += ms;

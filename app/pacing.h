@@ -20,6 +20,9 @@ void pace_init(PaceClock *c, int tb_num, int tb_den);
 /* Wall-clock time (ms, clock_now_ms) at which the frame is due. A new serial,
  * or a due time more than max_jump_ms away from now, re-anchors at now. */
 double pace_due(PaceClock *c, int64_t pts, int serial, double now_ms);
+/* Anchor the clock so that this frame is due at wall_ms (the audio clock said
+ * so): frames after it are paced from there if the sound stops. */
+void pace_anchor(PaceClock *c, int64_t pts, int serial, double wall_ms);
 /* Shift the clock by ms (after a pause of that length). */
 void pace_shift(PaceClock *c, double ms);
 

@@ -5,6 +5,7 @@
 #include "app/player.h"
 #include "app/player_impl.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -58,6 +59,8 @@ void player_stop_all(Player *p)
 {
     if (p->dec)
         decoder_stop(p->dec);
+    if (p->audio) /* the decode thread may wait on a full sound queue */
+        audio_abort(p->audio);
     if (p->in)
         ring_abort(p->in);
     if (p->out)
@@ -178,6 +181,52 @@ static void *stage_main(void *arg)
     p->stage_rc = -1;
     player_stop_all(p);
     return NULL;
+}
+
+static int pull_sound(void *opaque, uint8_t *buf, int len, double *pts, int *serial)
+{
+    return audio_pull(opaque, buf, len, pts, serial);
+}
+
+/* The sound, in a window (not live, not -an): the input's audio stream decoded
+ * and played on the default device. No stream: nothing said. A stream that
+ * cannot be played, or no device: one line, and the video plays on silently.
+ * EXIT_OK, or EXIT_USAGE (-ast names no audio stream) or EXIT_RUNTIME. */
+static int open_sound(Player *p)
+{
+    char err[512], desc[128];
+    int code, rate, channels, index, got_rate, got_ch;
+    p->volume = (int)p->o->volume;
+    if (!(p->audio = audio_open(p->dec, (int)p->o->audio_stream, err, sizeof(err), &code))) {
+        if (p->o->audio_stream >= 0) {
+            player_fail("%s", err);
+            return EXIT_USAGE;
+        }
+        if (code == AUDIO_ERR_OTHER)
+            player_say(p, "%s: playing without sound", err);
+        return EXIT_OK;
+    }
+    audio_source(p->audio, &rate, &channels, &index, desc, sizeof(desc));
+    /* the sound libraries' own complaints while SDL tries its drivers (ALSA with
+     * no card prints a dozen lines) are not shown; -v shows them */
+    avlog_stderr_off();
+    p->aout = audio_out_open(rate, channels, pull_sound, p->audio, p->volume, &got_rate, &got_ch,
+                             err, sizeof(err));
+    avlog_stderr_on();
+    if (!p->aout) {
+        player_say(p, "%s: playing without sound", err);
+        audio_close(&p->audio);
+        return EXIT_OK;
+    }
+    if (audio_start(p->audio, got_rate, got_ch, err, sizeof(err)) < 0) {
+        player_fail("%s", err);
+        return EXIT_RUNTIME;
+    }
+    decoder_play_audio(p->dec, p->audio);
+    if (p->o->verbose)
+        player_say(p, "sound: %s, played at %d Hz, %d channel%s (%s)", desc, got_rate, got_ch,
+                   got_ch == 1 ? "" : "s", audio_out_driver(p->aout));
+    return EXIT_OK;
 }
 
 static int parse_backend(const char *s, StageBackend *b)
@@ -422,6 +471,11 @@ int player_run(const Options *o)
             n += len + (nl != NULL);
         }
 
+    p->av_ms = NAN;
+    p->sync_wait = 1;
+    if (p->display != &display_null && !p->live && !o->no_audio && (code = open_sound(p)) != EXIT_OK)
+        goto end;
+
     progress_init(&p->progress, p->writer && !o->quiet ? stderr : NULL, (double)o->progress_ms,
                   di->duration_s, o->frames,
                   di->rate_num > 0 ? (double)di->rate_num / di->rate_den : 0, clock_now_ms());
@@ -467,6 +521,8 @@ end:
         player_say(p, "%s", line);
     }
     stage_destroy(&p->stage); /* waits for frames in flight before any buffer goes */
+    audio_out_close(&p->aout); /* no callback pulls sound after this */
+    audio_close(&p->audio);
     if (p->writer) {
         if (atomic_load(&p->interrupted))
             writer_end_with_video(p->writer);

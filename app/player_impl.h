@@ -14,9 +14,11 @@
 #include "app/progress.h"
 #include "app/stats.h"
 #include "app/trace.h"
+#include "audio/audio_out.h"
 #include "display/display.h"
 #include "gpu/stage.h"
 #include "gpu/transform.h"
+#include "io/audio.h"
 #include "io/decoder.h"
 #include "io/ring.h"
 #include "io/writer.h"
@@ -30,6 +32,11 @@ typedef struct Player {
     Stage *stage;
     Writer *writer;
     Trace *trace;
+    AudioDecoder *audio; /* the sound, when played (a window, a file, a device) */
+    AudioOut *aout;
+    int muted, volume;
+    double av_ms;        /* A−V of the last frame shown (NAN: none) */
+    int sync_wait;       /* the next frame waits for the sound to start (start, seek) */
     FrameRing *in, *out;
     const DisplayDriver *display;
     int display_open;

@@ -53,11 +53,31 @@ static void overlay_lines(Player *p, const FrameBuf *f)
         snprintf(l[4], sizeof(l[4]), "frame %lld  latency %.1f ms (median %.1f, p99 %.1f)",
                  (long long)f->index, clock_now_ms() - f->capture_ms,
                  stats_quantile(p->stats, STAT_LATENCY, 0.5), stats_quantile(p->stats, STAT_LATENCY, 0.99));
-    else
-        snprintf(l[4], sizeof(l[4]), "frame %lld  %.2f s%s", (long long)f->index, pos,
+    else {
+        char snd[80] = "";
+        if (p->aout) { /* the sound: A−V of the last frame shown, the volume */
+            int n = isnan(p->av_ms) ? 0 : snprintf(snd, sizeof(snd), "  A-V %+.1f ms", p->av_ms);
+            if (p->muted)
+                snprintf(snd + n, sizeof(snd) - n, "  muted");
+            else
+                snprintf(snd + n, sizeof(snd) - n, "  vol %d", p->volume);
+        }
+        snprintf(l[4], sizeof(l[4]), "frame %lld  %.2f s%s%s", (long long)f->index, pos, snd,
                  p->paused ? "  paused" : "");
+    }
     const char *lines[5] = {l[0], l[1], l[2], l[3], l[4]};
     overlay_draw((FrameBuf *)f, lines, 5);
+}
+
+/* The audio clock (stream seconds) for frames of the current serial; NAN when
+ * there is no sound, none yet after a seek, or it has run dry. */
+static double audio_clock(Player *p, double now_ms)
+{
+    if (!p->aout)
+        return NAN;
+    int serial;
+    double t = audio_out_clock(p->aout, now_ms, &serial);
+    return serial == p->serial ? t : NAN;
 }
 
 /* Key codes of the arrow keys as highgui reports them (Qt, then GTK). */
@@ -83,8 +103,10 @@ static void seek_by(Player *p, double delta)
     double target = now_s + delta;
     if (target < 0)
         target = 0;
-    if (decoder_seek(p->dec, target, p->serial + 1) == 0)
+    if (decoder_seek(p->dec, target, p->serial + 1) == 0) {
         p->serial++;
+        p->sync_wait = 1; /* the picture waits for the sound to start again */
+    }
     else if (p->o->verbose)
         player_say(p, "'%s' is not seekable", p->url);
 }
@@ -104,7 +126,22 @@ static int handle_key(Player *p, int key)
     }
     switch (key & 0xffff) {
     case 'o': case 'O': p->overlay_on = !p->overlay_on; break;
-    case ' ': p->paused = !p->paused; break;
+    case ' ':
+        p->paused = !p->paused;
+        if (p->aout) /* the sound stops and resumes with the picture */
+            audio_out_pause(p->aout, p->paused);
+        break;
+    case 'm': case 'M':
+        p->muted = !p->muted;
+        if (p->aout)
+            audio_out_mute(p->aout, p->muted);
+        break;
+    case '9': case '0': /* volume down, up (ffplay's keys) */
+        p->volume += (key & 0xffff) == '0' ? 10 : -10;
+        p->volume = p->volume < 0 ? 0 : p->volume > 100 ? 100 : p->volume;
+        if (p->aout)
+            audio_out_set_volume(p->aout, p->volume);
+        break;
     case 's': case 'S': p->step = 1; break;
     case 'f': case 'F':
         p->fullscreen = !p->fullscreen;
@@ -171,8 +208,37 @@ int player_display_loop(Player *p)
             continue;
         }
         p->step = 0;
+        double tb_s = (double)di->tb_num / di->tb_den;
+        if (paced && p->aout && p->sync_wait) {
+            /* the first frame, and the first after a seek: wait (a little) for the
+             * sound to start, so that the picture starts in step with it */
+            for (double t0 = clock_now_ms();
+                 isnan(audio_clock(p, clock_now_ms())) && clock_now_ms() - t0 < 500;) {
+                if (handle_key(p, p->display->poll_key(5))) {
+                    ring_read_end(p->out);
+                    return 1;
+                }
+            }
+            p->sync_wait = 0;
+        }
         if (paced) {
-            double due = pace_due(&pace, f->pts, f->serial, clock_now_ms());
+            double now = clock_now_ms(), clk = audio_clock(p, now), due;
+            if (!isnan(clk) && fabs((double)f->pts * tb_s - clk) < 10.0) {
+                /* the sound is the master clock (ffplay's default): the frame is due
+                 * when the audio clock reaches its time; one late by more than its
+                 * duration is dropped when a newer one is waiting. Ten seconds or more
+                 * apart (streams that do not overlap), the picture keeps its own pace */
+                due = now + ((double)f->pts * tb_s - clk) * 1000.0;
+                double dur = f->duration > 0 ? f->duration * tb_s * 1000.0 : 40.0;
+                if (now - due > dur && !p->paused && ring_readable(p->out) > 0) {
+                    ring_read_end(p->out);
+                    p->display_drops++;
+                    continue;
+                }
+                pace_anchor(&pace, f->pts, f->serial, due);
+            } else {
+                due = pace_due(&pace, f->pts, f->serial, now);
+            }
             for (double left; (left = due - clock_now_ms()) > 0.5;) {
                 if (handle_key(p, p->display->poll_key((int)fmin(left, 20.0)))) {
                     ring_read_end(p->out);
@@ -201,6 +267,11 @@ int player_display_loop(Player *p)
             player_fail("display: %s", err);
             ring_read_end(p->out);
             return -1;
+        }
+        if (p->aout) { /* A−V: the frame's time less the audio clock's as it is shown */
+            double clk = audio_clock(p, clock_now_ms());
+            p->av_ms = isnan(clk) ? NAN : ((double)f->pts * tb_s - clk) * 1000.0;
+            stats_set_av(p->stats, p->av_ms);
         }
         if (p->o->display_delay > 0) { /* --debug-display-delay: a slow display, for tests */
             long long ms = p->o->display_delay;

@@ -70,7 +70,19 @@ struct Stats {
     char path[1024];
     double t0;
     int hash;
+    Histogram *av;   /* |A−V| of the frames shown with sound */
+    double av_next;  /* the next frame's A−V (ms), NAN: none */
 };
+
+void stats_set_av(Stats *s, double ms)
+{
+    s->av_next = ms;
+}
+
+double stats_av_quantile(const Stats *s, double q)
+{
+    return hist_count(s->av) > 0 ? hist_quantile(s->av, q) : NAN;
+}
 
 void stats_hash_frames(Stats *s, int on)
 {
@@ -97,6 +109,9 @@ Stats *stats_create(const char *path, char *err, size_t errlen)
     for (int i = 0; i < STAT_COUNT; i++)
         if (!(s->h[i] = hist_create()))
             goto oom;
+    if (!(s->av = hist_create()))
+        goto oom;
+    s->av_next = NAN;
     if (path) {
         snprintf(s->path, sizeof(s->path), "%s", path);
         if (!(s->f = fopen(path, "w"))) {
@@ -144,8 +159,13 @@ void stats_frame(Stats *s, const FrameBuf *f, double display_ms, double shown_ms
                 in_fill, out_fill, drops, f->fmt.width, f->fmt.height);
         if (s->hash && f->fmt.layout == PIX_BGR24)
             fprintf(s->f, ",\"hash\":\"%016llx\"", frame_hash(f));
+        if (!isnan(s->av_next))
+            fprintf(s->f, ",\"av_ms\":%.3f", s->av_next);
         fputc('}', s->f);
     }
+    if (!isnan(s->av_next))
+        hist_add(s->av, fabs(s->av_next));
+    s->av_next = NAN;
 }
 
 void stats_set_drops(Stats *s, long long total)
@@ -181,6 +201,9 @@ int stats_finish(Stats *s, FILE *out, double wall_ms, const char *backend, int t
             if (hist_quantile(s->h[i], 0.99) > 0)
                 fprintf(out, "  %-12s %9.3f %9.3f\n", names[i], hist_quantile(s->h[i], 0.5),
                         hist_quantile(s->h[i], 0.99));
+        if (hist_count(s->av) > 0)
+            fprintf(out, "  %-12s %9.3f %9.3f\n", "|A-V|", hist_quantile(s->av, 0.5),
+                    hist_quantile(s->av, 0.99));
     }
     if (!s->f)
         return 0;
@@ -190,6 +213,9 @@ int stats_finish(Stats *s, FILE *out, double wall_ms, const char *backend, int t
     for (int i = 0; i < STAT_COUNT; i++)
         fprintf(s->f, ",\"%s_ms\":{\"median\":%.4f,\"p99\":%.4f}", names[i],
                 hist_quantile(s->h[i], 0.5), hist_quantile(s->h[i], 0.99));
+    if (hist_count(s->av) > 0)
+        fprintf(s->f, ",\"av_abs_ms\":{\"median\":%.4f,\"p99\":%.4f,\"frames\":%lld}",
+                hist_quantile(s->av, 0.5), hist_quantile(s->av, 0.99), hist_count(s->av));
     fputs("}}\n", s->f);
     int bad = ferror(s->f);
     if (fclose(s->f) != 0)
@@ -211,6 +237,7 @@ void stats_destroy(Stats **ps)
         fclose(s->f);
     for (int i = 0; i < STAT_COUNT; i++)
         hist_destroy(&s->h[i]);
+    hist_destroy(&s->av);
     free(s);
     *ps = NULL;
 }

@@ -40,6 +40,12 @@ Stats *stats_create(const char *path, char *err, size_t errlen);
 void stats_frame(Stats *s, const FrameBuf *f, double display_ms, double shown_ms, int in_fill,
                  int out_fill, long long drops);
 void stats_set_drops(Stats *s, long long total);
+/* The A−V difference (ms: the frame's time less the audio clock's, when it is
+ * shown) of the next frame given to stats_frame: its row gets "av_ms", and the
+ * summary the median and p99 of |A−V|. */
+void stats_set_av(Stats *s, double ms);
+/* The q-quantile of |A−V| so far (NAN: no frame with sound yet). */
+double stats_av_quantile(const Stats *s, double q);
 /* --debug-frame-hash: each row of the --stats file gets the frame's hash
  * (FNV-1a 64 over its visible BGR bytes, row by row), for tests. */
 void stats_hash_frames(Stats *s, int on);

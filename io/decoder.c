@@ -23,6 +23,7 @@
 #include <libswscale/swscale.h>
 
 #include "gpu/clock.h"
+#include "io/audio.h"
 #include "io/avlog.h"
 #include "io/framepool.h"
 #include "io/pixfmt.h"
@@ -55,6 +56,8 @@ struct Decoder {
 
     FrameRing *ring;
     Writer *copy_to; /* audio and subtitle packets go here */
+    AudioDecoder *audio; /* and the played audio stream's here */
+    int audio_index;
     int64_t max_frames;
     pthread_t thread;
     int started, joined;
@@ -685,13 +688,21 @@ static void *decode_main(void *arg)
             d->cap[(uint64_t)key % CAP_SLOTS].pts = key;
             d->cap[(uint64_t)key % CAP_SLOTS].ms = clock_now_ms();
             rc = decode_packet(d, d->pkt);
-        } else if (d->copy_to && writer_copy_packet(d->copy_to, d->pkt, d->serial) < 0) {
-            snprintf(d->error, sizeof(d->error), "%s", writer_error(d->copy_to));
-            rc = -1;
+        } else {
+            if (d->audio && d->pkt->stream_index == d->audio_index) {
+                double offset_s = d->pts_offset * av_q2d(d->fmt->streams[d->vidx]->time_base);
+                audio_push(d->audio, d->pkt, d->serial, offset_s);
+            }
+            if (d->copy_to && writer_copy_packet(d->copy_to, d->pkt, d->serial) < 0) {
+                snprintf(d->error, sizeof(d->error), "%s", writer_error(d->copy_to));
+                rc = -1;
+            }
         }
         av_packet_unref(d->pkt);
     }
     d->rc = rc < 0 ? -1 : 0;
+    if (d->audio)
+        audio_eof(d->audio);
     if (d->ring)
         ring_write_eof(d->ring);
     return NULL;
@@ -700,6 +711,16 @@ static void *decode_main(void *arg)
 void decoder_copy_to(Decoder *d, Writer *w)
 {
     d->copy_to = w;
+}
+
+void decoder_play_audio(Decoder *d, AudioDecoder *a)
+{
+    d->audio = a;
+    if (a) {
+        int rate, channels;
+        char desc[8];
+        audio_source(a, &rate, &channels, &d->audio_index, desc, sizeof(desc));
+    }
 }
 
 const AVFormatContext *decoder_format(const Decoder *d)
@@ -781,6 +802,8 @@ int decoder_seek(Decoder *d, double target_s, int serial)
         return -1;
     atomic_store(&d->seek_target_us, (long long)(target_s * AV_TIME_BASE));
     atomic_store(&d->seek_serial, serial);
+    if (d->audio) /* the sound queued from before goes now, waking a full queue */
+        audio_flush(d->audio, serial);
     return 0;
 }
 

@@ -23,6 +23,7 @@
 
 typedef struct Decoder Decoder;
 struct Writer;
+struct AudioDecoder;
 struct AVFormatContext;
 
 typedef struct DecoderInfo {
@@ -69,6 +70,9 @@ const DecoderInfo *decoder_info(const Decoder *d);
 /* Hand every packet of the input's other streams (audio, subtitles) to the
  * writer, which copies those it maps; call before decoder_start. */
 void decoder_copy_to(Decoder *d, struct Writer *w);
+/* Hand the packets of the audio decoder's stream to it (io/audio.h), for the
+ * player's sound; call before decoder_start. */
+void decoder_play_audio(Decoder *d, struct AudioDecoder *a);
 /* For the writer (io/ only): the demuxer and the video stream's index. */
 const struct AVFormatContext *decoder_format(const Decoder *d);
 int decoder_video_index(const Decoder *d);

@@ -573,7 +573,7 @@ PY
   expect 3 --no-display --frames 5 --stats "$tmp/no/dir/s.json" "$tmp/in.nut"; one_line "s.json"
   ;;
 
-display_keys|display_overlay|display_pause|display_seek|display_transform_step|display_write|display_fault|display_reshape)
+display_keys|display_overlay|display_pause|display_seek|display_transform_step|display_write|display_fault|display_reshape|display_sound)
   # the highgui window under Xvfb, driven with xdotool
   command -v Xvfb >/dev/null && command -v xdotool >/dev/null || { echo "no Xvfb/xdotool: skipped"; exit 77; }
   exec 3>"$tmp/displayfd"
@@ -656,6 +656,65 @@ assert all((f["width"], f["height"], f["hash"]) == ref[f["index"]] for f in fr),
 print(f"{len(fr)} frames shown in order, each right; the window is {w}x{h}")
 assert (w, h) == (640, 480), f"window {w}x{h} after the change, expected 640x480"
 PY
+  ;;
+
+display_sound)
+  # the sound, through SDL's disk driver (what would be played goes to a file): a
+  # clip whose picture flashes white at 2 s and 15 s where its sound clicks, over a
+  # quiet 440 Hz tone. Played with a pause and a seek: every frame shown with sound
+  # within ±40 ms of the audio clock, both flashes shown, the first click 2.000 s
+  # into the played sound, a second one after the seek
+  export SDL_AUDIODRIVER=disk
+  ff -f lavfi -i "color=c=black:s=320x240:r=25:d=18,drawbox=c=white:t=fill:enable='eq(n\,50)+eq(n\,375)'" \
+     -f lavfi -i "aevalsrc='0.05*sin(2*PI*440*t)+if(between(t\,2\,2.005)+between(t\,15\,15.005)\,0.9\,0)':s=48000:d=18" \
+     -c:v libx264 -pix_fmt yuv420p -g 25 -c:a aac -b:a 192k -shortest "$tmp/in.mp4"
+  export SDL_DISKAUDIOFILE="$tmp/played.raw"
+  start -v --stats "$tmp/s.json" "$tmp/in.mp4"
+  grep -q "sound: stream #1, aac 48000 Hz" "$tmp/err" || { cat "$tmp/err" >&2; fail "no sound opened"; }
+  sleep 2; xdotool key --window "$wid" space; sleep 1; xdotool key --window "$wid" space; sleep 0.5
+  xdotool key --window "$wid" Right; sleep 3
+  finish q
+  tb=$(ffprobe -v error -select_streams v:0 -show_entries stream=time_base -of csv=p=0 "$tmp/in.mp4")
+  python3 - "$tmp" "$tb" <<'PY' || fail "sync check"
+import array, json, sys
+tmp, (num, den) = sys.argv[1], map(int, sys.argv[2].split("/"))
+fr = json.load(open(f"{tmp}/s.json"))["frames"]
+av = [f["av_ms"] for f in fr if "av_ms" in f]
+shown = {round(f["pts"] * num / den * 25) for f in fr}  # frame numbers of the clip
+print(f"{len(fr)} frames shown, {len(av)} with sound: A-V from {min(av):+.1f} to {max(av):+.1f} ms")
+assert len(av) >= 0.8 * len(fr), "too few frames shown against the sound"
+assert all(abs(a) <= 40 for a in av), "A-V beyond ±40 ms"
+assert 50 in shown and 375 in shown, f"a flash frame was not shown (2 s: {50 in shown}, 15 s: {375 in shown})"
+pcm = array.array("h", open(f"{tmp}/played.raw", "rb").read())
+first = next(i for i, v in enumerate(pcm) if abs(v) > 200)
+clicks = [i for i, v in enumerate(pcm) if abs(v) > 20000]
+starts = [c for k, c in enumerate(clicks) if k == 0 or c - clicks[k - 1] > 4800]
+print("clicks at", [round((c - first) / 48000, 4) for c in starts], "s into the played sound")
+assert len(starts) == 2, f"{len(starts)} clicks played, expected 2"
+assert abs((starts[0] - first) / 48000 - 2.0) < 0.005, "the first click is not 2 s into the sound"
+PY
+  # 9 (five times: volume 50) then m (mute): the tone at half, then silence
+  rm -f "$tmp/played.raw"
+  start --volume 100 "$tmp/in.mp4"
+  xdotool key --window "$wid" 9 9 9 9 9; sleep 1; xdotool key --window "$wid" m; sleep 1
+  finish q
+  python3 - "$tmp/played.raw" <<'PY' || fail "volume and mute check"
+import array, math, sys
+pcm = array.array("h", open(sys.argv[1], "rb").read())
+win = 2400  # 50 ms
+rms = [math.sqrt(sum(v * v for v in pcm[i:i + win]) / win) for i in range(0, len(pcm) - win, win)]
+loud = [i for i, r in enumerate(rms) if r > 5]
+first, last = loud[0], loud[-1]
+full = sorted(rms[first + 1:first + 9])[4]  # the tone at the start (the keys come after 1 s)
+half = sorted(rms[last - 8:last])[4]        # and just before the mute
+print(f"tone RMS: {full:.0f} at first, {half:.0f} after 9 x5, then {len(rms) - last - 1} silent windows")
+assert 0.4 < half / full < 0.6, f"volume 50 gave {half / full:.2f} of the full tone"
+assert all(r < 1 for r in rms[last + 1:]) and len(rms) - last > 10, "not silent after m"
+PY
+  # -an: nothing played at all; --frames keeps the run short
+  rm -f "$tmp/played.raw"
+  "$bin" -an --frames 10 "$tmp/in.mp4" 2>"$tmp/err" || fail "-an: $(cat "$tmp/err")"
+  [ ! -s "$tmp/played.raw" ] || fail "-an played sound"
   ;;
 
 display_pause)
