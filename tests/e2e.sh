@@ -660,19 +660,19 @@ PY
 
 display_sound)
   # the sound, through SDL's disk driver (what would be played goes to a file): a
-  # clip whose picture flashes white at 2 s and 15 s where its sound clicks, over a
-  # quiet 440 Hz tone. Played with a pause and a seek: every frame shown with sound
+  # clip whose picture flashes white at 2 s and 17 s where its sound clicks, over a
+  # quiet 440 Hz tone. Played for 10 s with a pause and a seek: every frame shown with sound
   # within ±40 ms of the audio clock, both flashes shown, the first click 2.000 s
   # into the played sound, a second one after the seek
   export SDL_AUDIODRIVER=disk
-  ff -f lavfi -i "color=c=black:s=320x240:r=25:d=18,drawbox=c=white:t=fill:enable='eq(n\,50)+eq(n\,375)'" \
-     -f lavfi -i "aevalsrc='0.05*sin(2*PI*440*t)+if(between(t\,2\,2.005)+between(t\,15\,15.005)\,0.9\,0)':s=48000:d=18" \
+  ff -f lavfi -i "color=c=black:s=320x240:r=25:d=24,drawbox=c=white:t=fill:enable='eq(n\,50)+eq(n\,425)'" \
+     -f lavfi -i "aevalsrc='0.05*sin(2*PI*440*t)+if(between(t\,2\,2.005)+between(t\,17\,17.005)\,0.9\,0)':s=48000:d=24" \
      -c:v libx264 -pix_fmt yuv420p -g 25 -c:a aac -b:a 192k -shortest "$tmp/in.mp4"
   export SDL_DISKAUDIOFILE="$tmp/played.raw"
   start -v --stats "$tmp/s.json" "$tmp/in.mp4"
   grep -q "sound: stream #1, aac 48000 Hz" "$tmp/err" || { cat "$tmp/err" >&2; fail "no sound opened"; }
-  sleep 2; xdotool key --window "$wid" space; sleep 1; xdotool key --window "$wid" space; sleep 0.5
-  xdotool key --window "$wid" Right; sleep 3
+  sleep 3; xdotool key --window "$wid" space; sleep 1; xdotool key --window "$wid" space; sleep 1
+  xdotool key --window "$wid" Right; sleep 5.5
   finish q
   tb=$(ffprobe -v error -select_streams v:0 -show_entries stream=time_base -of csv=p=0 "$tmp/in.mp4")
   python3 - "$tmp" "$tb" <<'PY' || fail "sync check"
@@ -684,7 +684,8 @@ shown = {round(f["pts"] * num / den * 25) for f in fr}  # frame numbers of the c
 print(f"{len(fr)} frames shown, {len(av)} with sound: A-V from {min(av):+.1f} to {max(av):+.1f} ms")
 assert len(av) >= 0.8 * len(fr), "too few frames shown against the sound"
 assert all(abs(a) <= 40 for a in av), "A-V beyond ±40 ms"
-assert 50 in shown and 375 in shown, f"a flash frame was not shown (2 s: {50 in shown}, 15 s: {375 in shown})"
+assert 50 in shown and 425 in shown, f"a flash frame was not shown (2 s: {50 in shown}, 17 s: {425 in shown})"
+assert fr[-1]["shown_ms"] - fr[0]["shown_ms"] >= 10000, "less than 10 s played"
 pcm = array.array("h", open(f"{tmp}/played.raw", "rb").read())
 first = next(i for i, v in enumerate(pcm) if abs(v) > 200)
 clicks = [i for i, v in enumerate(pcm) if abs(v) > 20000]
