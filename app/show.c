@@ -106,9 +106,9 @@ static void seek_by(Player *p, double delta)
     if (decoder_seek(p->dec, target, p->serial + 1) == 0) {
         p->serial++;
         p->sync_wait = 1; /* the picture waits for the sound to start again */
-    }
-    else if (p->o->verbose)
+    } else if (p->o->verbose) {
         player_say(p, "'%s' is not seekable", p->url);
+    }
 }
 
 /* Act on a key. 1: quit asked for. */
