@@ -246,6 +246,10 @@ int player_display_loop(Player *p)
                 }
             }
         }
+        if (f->serial != p->serial) { /* a seek while it waited: from before it, not shown */
+            ring_read_end(p->out);
+            continue;
+        }
         double show_t0 = clock_now_ms(); /* the wait for the frame's time is not display work */
         int burn = p->o->overlay && p->overlay_on; /* --overlay: into the file too */
         if (burn)

@@ -257,10 +257,19 @@ static void *audio_main(void *arg)
 
 int audio_start(AudioDecoder *a, int rate, int channels, char *err, size_t errlen)
 {
+    int cap = ((int)(FIFO_SECONDS * rate) * channels * 2 + 4095) / 4096 * 4096;
+    uint8_t *fifo = malloc(cap);
+    if (!fifo) {
+        snprintf(err, errlen, "'%s': out of memory", a->url);
+        return -1;
+    }
+    /* the device's callback may already be pulling (from an empty FIFO) */
+    pthread_mutex_lock(&a->mu);
     a->rate = rate, a->channels = channels, a->bps = rate * channels * 2;
-    a->cap = ((int)(FIFO_SECONDS * rate) * channels * 2 + 4095) / 4096 * 4096;
+    a->cap = cap, a->fifo = fifo;
+    pthread_mutex_unlock(&a->mu);
     a->cvt_samples = rate / 5; /* 200 ms: more than a decoded frame holds */
-    if (!(a->fifo = malloc(a->cap)) || !(a->cvt = malloc((size_t)a->cvt_samples * channels * 2))) {
+    if (!(a->cvt = malloc((size_t)a->cvt_samples * channels * 2))) {
         snprintf(err, errlen, "'%s': out of memory", a->url);
         return -1;
     }
