@@ -414,7 +414,6 @@ int player_run(const Options *o)
     }
     p->backend_name = stage_backend_name(p->stage);
     p->stage_threads = stage_threads(p->stage);
-    p->host_mem = stage_host_memory(p->stage);
     /* a geometry change mid-stream makes the stage again: with the backend it has */
     p->sc = sc;
     p->sc.backend = p->stage_threads > 0 ? STAGE_CPU : STAGE_CUDA;

@@ -43,7 +43,6 @@ typedef struct Player {
     int overlay_on;
     const char *backend_name;
     int stage_threads; /* CPU backend's threads; 0 for CUDA */
-    HostMemKind host_mem; /* the rings' memory */
     StageConfig sc;    /* how the stage was made (the stage thread makes it again
                         * when the stream changes geometry) */
     int write_failed;  /* a frame could not be written (the line is out) */

@@ -25,7 +25,7 @@ static void overlay_lines(Player *p, const FrameBuf *f)
                  p->stage_threads == 1 ? "" : "s", simd_name(simd_level()));
     snprintf(l[0], sizeof(l[0]), "%s%s%s  %lld stripes  %s  -t %s", p->backend_name,
              thr, decoder_hwdec_active(p->dec) ? " hwdec" : "", p->o->stripes,
-             host_mem_name(p->host_mem), t->name);
+             host_mem_name(ring_memory(p->in)), t->name);
     snprintf(l[1], sizeof(l[1]), "%dx%d %s (%s)  %.1f fps, avg %.1f", f->fmt.width,
              f->fmt.height, decoder_source_format(p->dec), pix_layout_name(ring_format(p->in).layout),
              p->fps_last, avg);

@@ -124,6 +124,8 @@ void audio_source(const AudioDecoder *a, int *rate, int *channels, int *index, c
     *rate = a->dec->sample_rate;
     *channels = a->dec->ch_layout.nb_channels;
     *index = a->index;
+    if (!desc)
+        return;
     char layout[64] = "";
     av_channel_layout_describe(&a->dec->ch_layout, layout, sizeof(layout));
     snprintf(desc, len, "stream #%d, %s %d Hz %s", a->index, a->dec->codec->name,
@@ -194,12 +196,12 @@ static void put_frame(AudioDecoder *a, const AVFrame *f, int serial, double offs
     if (n <= 0)
         return;
     int64_t ts = f->best_effort_timestamp;
-    double start;
-    pthread_mutex_lock(&a->mu);
-    start = ts != AV_NOPTS_VALUE ? ts * av_q2d(a->tb) + offset_s : a->tail_pts;
-    pthread_mutex_unlock(&a->mu);
-    if (isnan(start))
-        start = 0;
+    double start = ts * av_q2d(a->tb) + offset_s;
+    if (ts == AV_NOPTS_VALUE) { /* no timestamp: it follows the sound before it */
+        pthread_mutex_lock(&a->mu);
+        start = isnan(a->tail_pts) ? 0 : a->tail_pts;
+        pthread_mutex_unlock(&a->mu);
+    }
     fifo_write(a, a->cvt, n * a->channels * 2, start + (double)n / a->rate, serial);
 }
 

@@ -31,7 +31,7 @@ struct AVPacket;
  * a one-line reason in err and AUDIO_ERR_* in *code. */
 AudioDecoder *audio_open(struct Decoder *d, int index, char *err, size_t errlen, int *code);
 /* The stream's own rate and channel count (to ask the device for), its index,
- * and a few words on it ("aac 48000 Hz stereo"). */
+ * and a few words on it ("stream #1, aac 48000 Hz stereo"; desc may be NULL). */
 void audio_source(const AudioDecoder *a, int *rate, int *channels, int *index, char *desc,
                   size_t len);
 /* Start decoding into the device's format: rate, channels, s16 interleaved.

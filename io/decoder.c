@@ -718,8 +718,7 @@ void decoder_play_audio(Decoder *d, AudioDecoder *a)
     d->audio = a;
     if (a) {
         int rate, channels;
-        char desc[8];
-        audio_source(a, &rate, &channels, &d->audio_index, desc, sizeof(desc));
+        audio_source(a, &rate, &channels, &d->audio_index, NULL, 0);
     }
 }
 

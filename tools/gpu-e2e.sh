@@ -19,7 +19,7 @@
 # Expects .pack/ made by (see BENCHMARKS.md):
 #   tools/build.sh build-dev -DPINSTRIPE_HEADLESS=ON -DPINSTRIPE_AVDEVICE=OFF -DCMAKE_CUDA_ARCHITECTURES=90
 #   ../shared/device/pack.sh .pack build-dev/pinstripe build-dev/pinstripe-e2e build-dev/pinstripe-bench \
-#       build-dev/tests/test_gpu e1080.mp4 e2160.mp4 h2160.mp4 odd.mkv
+#       build-dev/tests/test_gpu e1080.mp4 e2160.mp4 h2160.mp4 odd.mkv reshape.ts
 # e1080.mp4: 300 frames of 1080p30 H.264; e2160.mp4 and h2160.mp4: 90 frames of
 # 2160p30 H.264 and HEVC (tools/make-bench-clips.sh). REPS (default 5) repetitions.
 # Logs go to $OUT (or ./gpu-out).
@@ -32,7 +32,7 @@ reps=${REPS:-5}
 lut="lut3d=file=$top/assets/luts/teal-orange.cube"
 status=0
 log() { echo "== $*"; }
-sections=${*:-equal e2e san trace bench}
+sections=${*:-equal e2e reshape san trace bench}
 
 for sec in $sections; do
 case $sec in
