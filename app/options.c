@@ -105,6 +105,15 @@ static const OptionSpec specs[] = {
     {0, "no-overlay", OPT_FLAG, F(no_overlay), NULL, NULL, 0, 0, "start with the overlay off"},
     {0, "overlay", OPT_FLAG, F(overlay), NULL, NULL, 0, 0,
      "burn the overlay into the -o file too (off by default)"},
+    {0, "overlay-graph", OPT_FLAG, F(overlay_graph), NULL, NULL, 0, 0,
+     "start with the frame-time graph under the overlay's text (the default)"},
+    {0, "no-overlay-graph", OPT_FLAG, F(no_overlay_graph), NULL, NULL, 0, 0,
+     "start with the overlay's text alone (key o: off, text, text + graph)"},
+    {0, "window-size", OPT_STRING, F(window_size), "WxH", NULL, 0, 0,
+     "open the window at W x H pixels (default: the video's size, scaled down to\n"
+     "                           fit 90% of the screen when it is larger)"},
+    {0, "window-scale", OPT_STRING, F(window_scale), "F", NULL, 0, 0,
+     "open the window at F times the video's size (1: pixel for pixel), 0.05..8"},
     {0, "no-pacing", OPT_FLAG, F(no_pacing), NULL, NULL, 0, 0,
      "show frames as fast as they come, not at the file's own rate"},
     {0, "stats", OPT_STRING, F(stats), "FILE", NULL, 0, 0,
@@ -183,6 +192,41 @@ static const OptionSpec *find_short(char c)
     return NULL;
 }
 
+/* --window-size, --window-scale and the graph's flags: parsed, checked, exclusive. */
+static int check_window(Options *o, char *err, size_t errlen)
+{
+    if (o->overlay_graph && o->no_overlay_graph) {
+        snprintf(err, errlen, "--overlay-graph and --no-overlay-graph: give one or the other");
+        return -1;
+    }
+    if (o->window_size && o->window_scale) {
+        snprintf(err, errlen, "--window-size and --window-scale: give one or the other");
+        return -1;
+    }
+    if (o->window_size) {
+        int w, h, end = 0;
+        if (sscanf(o->window_size, "%dx%d%n", &w, &h, &end) != 2 || o->window_size[end] ||
+            w < 1 || h < 1 || w > 16384 || h > 16384) {
+            snprintf(err, errlen, "--window-size: '%s' is not WxH with W and H in 1..16384",
+                     o->window_size);
+            return -1;
+        }
+        o->window_w = w, o->window_h = h;
+    }
+    if (o->window_scale) {
+        char *end;
+        errno = 0;
+        double f = strtod(o->window_scale, &end);
+        if (errno || end == o->window_scale || *end || !(f >= 0.05 && f <= 8)) {
+            snprintf(err, errlen, "--window-scale: '%s' is not a number in 0.05..8",
+                     o->window_scale);
+            return -1;
+        }
+        o->window_scale_f = f;
+    }
+    return 0;
+}
+
 int options_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
 {
     memset(o, 0, sizeof(*o));
@@ -243,7 +287,7 @@ int options_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
         if (set_value(s, o, val, err, errlen) < 0)
             return -1;
     }
-    return 0;
+    return check_window(o, err, errlen);
 }
 
 void options_help(const char *prog)
@@ -274,7 +318,7 @@ void options_help(const char *prog)
            "  space   pause / resume\n"
            "  s       step one frame (while paused)\n"
            "  f       full screen on/off\n"
-           "  o       overlay on/off\n"
+           "  o       overlay: off, text, text + frame-time graph (the default), off, ...\n"
            "  t       next transform: -t first, then none, gray, invert, sepia and the\n"
            "          sample looks in assets/luts\n"
            "  → / ←   seek 10 s forward / back\n"

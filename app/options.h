@@ -25,6 +25,11 @@ typedef struct Options {
     int no_display;
     int no_overlay;
     int overlay;
+    int overlay_graph, no_overlay_graph; /* the graph under the overlay's text */
+    const char *window_size;             /* --window-size WxH, parsed into: */
+    int window_w, window_h;              /* 0: not given */
+    const char *window_scale;            /* --window-scale F, parsed into: */
+    double window_scale_f;               /* 0: not given */
     int no_pacing;
     const char *stats;
     const char *webcam; /* the V4L2 device, or NULL */

@@ -278,7 +278,11 @@ static void add_presets(Player *p)
 
 int player_run(const Options *o)
 {
-    Player pl = {.o = o, .overlay_on = !o->no_overlay};
+    Player pl = {.o = o,
+                 .overlay_mode = o->no_overlay         ? OVERLAY_OFF
+                                 : o->no_overlay_graph ? OVERLAY_TEXT
+                                                       : OVERLAY_GRAPH,
+                 .view = 1};
     Player *p = &pl;
     char err[1024], note[512];
     int code = EXIT_OK, rc;
@@ -454,7 +458,9 @@ int player_run(const Options *o)
     }
     ring_set_drop_oldest(p->in, p->live); /* live capture never waits for the pipeline */
 
-    if (p->display->open("pinstripe", di->fmt.width, di->fmt.height, err, sizeof(err)) < 0) {
+    int ww, wh;
+    player_window_size(p, di->fmt.width, di->fmt.height, &ww, &wh);
+    if (p->display->open("pinstripe", ww, wh, err, sizeof(err)) < 0) {
         player_fail("display: %s", err);
         code = EXIT_RUNTIME;
         goto end;

@@ -3,6 +3,8 @@
 #ifndef PINSTRIPE_APP_PLAYER_IMPL_H
 #define PINSTRIPE_APP_PLAYER_IMPL_H
 
+enum { OVERLAY_OFF, OVERLAY_TEXT, OVERLAY_GRAPH };
+
 /* CUDA: per-stripe timings on one frame in this many, unless --trace (all) */
 #define TIME_EVERY 8
 
@@ -16,6 +18,7 @@
 #include "app/trace.h"
 #include "audio/audio_out.h"
 #include "display/display.h"
+#include "display/graph.h"
 #include "gpu/stage.h"
 #include "gpu/transform.h"
 #include "io/audio.h"
@@ -40,7 +43,7 @@ typedef struct Player {
     FrameRing *in, *out;
     const DisplayDriver *display;
     int display_open;
-    int overlay_on;
+    int overlay_mode; /* OVERLAY_OFF, _TEXT, _GRAPH (key o cycles) */
     const char *backend_name;
     int stage_threads; /* CPU backend's threads; 0 for CUDA */
     StageConfig sc;    /* how the stage was made (the stage thread makes it again
@@ -70,6 +73,11 @@ typedef struct Player {
     int64_t last_pts;     /* of the last frame shown */
     int last_shown_valid;
     atomic_int preset;    /* transform preset the stage should use ('t' cycles) */
+    GraphHistory graph;   /* the frame-time graph: the last frames shown */
+    GraphLayout graph_layout;
+    long long graph_drops; /* drops counted when the last column was added */
+    double view;          /* frame pixels per pixel as seen in the window (1: none) */
+    double view_mark_ms;  /* when the window was last asked its size */
 } Player;
 
 /* One line on stderr, "pinstripe: ...": say() unless -q, fail() always. */
@@ -77,6 +85,9 @@ void player_say(const Player *p, const char *fmt, ...);
 void player_fail(const char *fmt, ...);
 /* Stop every thread: the decoder at its next frame, waits on both rings now. Any thread. */
 void player_stop_all(Player *p);
+/* The window's size for a vw × vh video (app/window.h), from the screen the
+ * display driver reports. */
+void player_window_size(const Player *p, int vw, int vh, int *ww, int *wh);
 /* The display loop on the main thread. 0 (end of input, or stopped), 1 (quit by
  * the user) or -1 (failure, already said). */
 int player_display_loop(Player *p);

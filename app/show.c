@@ -8,11 +8,70 @@
 
 #include "app/pacing.h"
 #include "app/player_impl.h"
+#include "app/window.h"
 #include "display/overlay.h"
 #include "gpu/clock.h"
 #include "gpu/simd.h"
 
-static void overlay_lines(Player *p, const FrameBuf *f)
+void player_window_size(const Player *p, int vw, int vh, int *ww, int *wh)
+{
+    int sw = 0, sh = 0;
+    if (p->display->screen_size && p->display->screen_size(&sw, &sh) < 0)
+        sw = sh = 0;
+    window_fit(p->o, vw, vh, sw, sh, ww, wh);
+}
+
+/* The frame interval the video needs, in ms (0: unknown): from the stream's
+ * average rate, else from the frame's own duration (a container's nominal rate
+ * may be its time base, e.g. NUT's 64000/1), else from that nominal rate. */
+static double budget_ms(const DecoderInfo *di, const FrameBuf *f)
+{
+    if (di->avg_num > 0 && di->avg_den > 0)
+        return 1000.0 * di->avg_den / di->avg_num;
+    if (f->duration > 0)
+        return 1000.0 * f->duration * di->tb_num / di->tb_den;
+    if (di->rate_num > 0 && di->rate_den > 0)
+        return 1000.0 * di->rate_den / di->rate_num;
+    return 0;
+}
+
+/* A column of the graph for the frame just shown. The stage's bar is its time
+ * from submission to completion; a CUDA frame with timed events (one in
+ * time_every) has it split among upload, kernel and download in the
+ * proportion of their event times (summed over the stripes, which overlap). */
+static void graph_add(Player *p, const FrameBuf *f, double shown_ms)
+{
+    const FrameTimings *t = &f->t;
+    GraphSample s = {.latency_ms = p->live ? (float)(shown_ms - f->capture_ms) : -1};
+    s.ms[GRAPH_DECODE] = (float)t->decode_ms;
+    double parts = t->upload_ms + t->kernel_ms + t->download_ms;
+    if (t->timed && t->kernel_ms > 0 && parts > 0) {
+        s.ms[GRAPH_UPLOAD] = (float)(t->stage_ms * t->upload_ms / parts);
+        s.ms[GRAPH_KERNEL] = (float)(t->stage_ms * t->kernel_ms / parts);
+        s.ms[GRAPH_DOWNLOAD] = (float)(t->stage_ms * t->download_ms / parts);
+    } else {
+        s.ms[GRAPH_STAGE] = (float)t->stage_ms;
+    }
+    s.ms[GRAPH_DISPLAY] = (float)p->display_ms;
+    s.dropped = p->drops > p->graph_drops;
+    p->graph_drops = p->drops;
+    graph_push(&p->graph, &s);
+}
+
+/* How many frame pixels make one pixel in the window now (asked of the
+ * window at most every 200 ms: the user may resize it). */
+static void update_view(Player *p, const FrameBuf *f, double now)
+{
+    if (now - p->view_mark_ms < 200 || !p->display->view_size)
+        return;
+    p->view_mark_ms = now;
+    int vw, vh;
+    if (p->display->view_size(&vw, &vh) == 0 && vw > 0 && vh > 0)
+        p->view = fmax((double)f->fmt.width / vw, (double)f->fmt.height / vh);
+}
+
+/* view: frame pixels per pixel as seen (1 for a file) */
+static void overlay_lines(Player *p, const FrameBuf *f, double view)
 {
     const DecoderInfo *di = decoder_info(p->dec);
     double now = clock_now_ms();
@@ -66,7 +125,14 @@ static void overlay_lines(Player *p, const FrameBuf *f)
                  p->paused ? "  paused" : "");
     }
     const char *lines[5] = {l[0], l[1], l[2], l[3], l[4]};
-    overlay_draw((FrameBuf *)f, lines, 5);
+    OverlayGraph g = {.hist = &p->graph,
+                      .budget_ms = budget_ms(di, f),
+                      .steps = 1u << GRAPH_DECODE | 1u << GRAPH_STAGE | 1u << GRAPH_DISPLAY,
+                      .latency = p->live,
+                      .layout = &p->graph_layout};
+    if (p->stage_threads == 0) /* CUDA */
+        g.steps |= 1u << GRAPH_UPLOAD | 1u << GRAPH_KERNEL | 1u << GRAPH_DOWNLOAD;
+    overlay_draw((FrameBuf *)f, lines, 5, view, p->overlay_mode == OVERLAY_GRAPH ? &g : NULL);
 }
 
 /* The audio clock (stream seconds) for frames of the current serial; NAN when
@@ -125,7 +191,7 @@ static int handle_key(Player *p, int key)
     case 'D': seek_by(p, -60); return 0;
     }
     switch (key & 0xffff) {
-    case 'o': case 'O': p->overlay_on = !p->overlay_on; break;
+    case 'o': case 'O': p->overlay_mode = (p->overlay_mode + 1) % 3; break; /* off, text, graph */
     case ' ':
         p->paused = !p->paused;
         if (p->aout) /* the sound stops and resumes with the picture */
@@ -192,8 +258,12 @@ int player_display_loop(Player *p)
                 return -1;
             }
             FrameFormat nf = ring_format(p->out);
-            if (windowed && p->display->resize && !p->fullscreen)
-                p->display->resize(nf.width, nf.height);
+            if (windowed && p->display->resize && !p->fullscreen) {
+                int ww, wh;
+                player_window_size(p, nf.width, nf.height, &ww, &wh);
+                p->display->resize(ww, wh);
+                p->view_mark_ms = 0; /* ask the window again */
+            }
             continue;
         }
         if (rc != 0)
@@ -251,9 +321,10 @@ int player_display_loop(Player *p)
             continue;
         }
         double show_t0 = clock_now_ms(); /* the wait for the frame's time is not display work */
-        int burn = p->o->overlay && p->overlay_on; /* --overlay: into the file too */
+        /* --overlay: into the file too, sized for the video as the file shows it */
+        int burn = p->o->overlay && p->overlay_mode != OVERLAY_OFF;
         if (burn)
-            overlay_lines(p, f);
+            overlay_lines(p, f, 1);
         if (p->writer && writer_write(p->writer, f) < 0) {
             player_fail("%s", writer_error(p->writer));
             p->write_failed = 1; /* said once; closing will not say it again */
@@ -265,8 +336,10 @@ int player_display_loop(Player *p)
             progress_frame(&p->progress, writer_frames(p->writer),
                            (double)f->pts * di->tb_num / di->tb_den - start_s, clock_now_ms());
         }
-        if (!burn && windowed && p->overlay_on)
-            overlay_lines(p, f);
+        if (!burn && windowed && p->overlay_mode != OVERLAY_OFF) {
+            update_view(p, f, show_t0);
+            overlay_lines(p, f, p->view);
+        }
         if (windowed && p->display->show(f, err, sizeof(err)) < 0) {
             player_fail("display: %s", err);
             ring_read_end(p->out);
@@ -285,6 +358,7 @@ int player_display_loop(Player *p)
         p->display_ms = show_t1 - show_t0;
         trace_frame(p->trace, f, show_t0, show_t1);
         p->drops = ring_drops(p->in) + p->display_drops;
+        graph_add(p, f, show_t1);
         stats_frame(p->stats, f, p->display_ms, show_t1, ring_fill(p->in), ring_fill(p->out),
                     p->drops);
         p->last_pts = f->pts, p->last_shown_valid = 1;

@@ -111,3 +111,32 @@ extern "C" void cvs_blend_rect(uint8_t *bgr, int w, int h, int stride, int x, in
     roi.convertTo(roi, -1, 1.0 - alpha, 0.0); // in place: no per-frame allocation
     roi += colour(rgb) * alpha;
 }
+
+extern "C" int cvs_window_image_size(const char *name, int *w, int *h)
+{
+    try {
+        cv::Rect r = cv::getWindowImageRect(name);
+        if (r.width <= 0 || r.height <= 0)
+            return -1;
+        *w = r.width, *h = r.height;
+        return 0;
+    } catch (const cv::Exception &) {
+        return -1;
+    }
+}
+
+extern "C" void cvs_fill_rects(uint8_t *bgr, int w, int h, int stride, const CvsRect *r, int n)
+{
+    cv::Mat m = wrap(bgr, w, h, stride);
+    for (int i = 0; i < n; i++)
+        cv::rectangle(m, cv::Rect(r[i].x, r[i].y, r[i].w, r[i].h), colour(r[i].rgb), cv::FILLED);
+}
+
+extern "C" void cvs_polyline(uint8_t *bgr, int w, int h, int stride, const int *xs, const int *ys,
+                             int n, int thickness, unsigned rgb)
+{
+    cv::Mat m = wrap(bgr, w, h, stride);
+    for (int i = 1; i < n; i++) /* segment by segment: cv::polylines would build a vector */
+        cv::line(m, cv::Point(xs[i - 1], ys[i - 1]), cv::Point(xs[i], ys[i]), colour(rgb), thickness,
+                 cv::LINE_8);
+}

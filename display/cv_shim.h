@@ -13,6 +13,12 @@
 extern "C" {
 #endif
 
+/* A filled rectangle, colour 0xRRGGBB. */
+typedef struct CvsRect {
+    int x, y, w, h;
+    unsigned rgb;
+} CvsRect;
+
 int cvs_window_open(const char *name, int width, int height, char *err, size_t errlen);
 int cvs_window_show(const char *name, const uint8_t *bgr, int w, int h, int stride, char *err,
                     size_t errlen);
@@ -25,6 +31,10 @@ void cvs_window_fullscreen(const char *name, int on);
 /* Make the window width × height (the video changed size mid-stream). */
 void cvs_window_resize(const char *name, int width, int height);
 
+/* The size at which the window shows the image now (the user may have resized
+ * it); 0, or -1 when the backend cannot tell. */
+int cvs_window_image_size(const char *name, int *w, int *h);
+
 /* Size in pixels of `text` at `scale` (Hershey simplex); *baseline below it. */
 void cvs_text_size(const char *text, double scale, int thickness, int *w, int *h, int *baseline);
 /* Text with its baseline's left end at (x, y), colour 0xRRGGBB. */
@@ -33,6 +43,12 @@ void cvs_draw_text(uint8_t *bgr, int w, int h, int stride, const char *text, int
 /* Darken/tint a rectangle: dst = (1-alpha)·dst + alpha·colour, clipped to the image. */
 void cvs_blend_rect(uint8_t *bgr, int w, int h, int stride, int x, int y, int rw, int rh,
                     unsigned rgb, double alpha);
+
+/* Fill n rectangles, clipped to the image. */
+void cvs_fill_rects(uint8_t *bgr, int w, int h, int stride, const CvsRect *r, int n);
+/* A line through n points (n ≥ 2), thickness in pixels, colour 0xRRGGBB. */
+void cvs_polyline(uint8_t *bgr, int w, int h, int stride, const int *xs, const int *ys, int n,
+                  int thickness, unsigned rgb);
 
 #ifdef __cplusplus
 }

@@ -66,3 +66,21 @@ void cvs_blend_rect(uint8_t *bgr, int w, int h, int stride, int x, int y, int rw
     (void)bgr, (void)w, (void)h, (void)stride, (void)x, (void)y, (void)rw, (void)rh, (void)rgb;
     (void)alpha;
 }
+
+int cvs_window_image_size(const char *name, int *w, int *h)
+{
+    (void)name, (void)w, (void)h;
+    return -1;
+}
+
+void cvs_fill_rects(uint8_t *bgr, int w, int h, int stride, const CvsRect *r, int n)
+{
+    (void)bgr, (void)w, (void)h, (void)stride, (void)r, (void)n;
+}
+
+void cvs_polyline(uint8_t *bgr, int w, int h, int stride, const int *xs, const int *ys, int n,
+                  int thickness, unsigned rgb)
+{
+    (void)bgr, (void)w, (void)h, (void)stride, (void)xs, (void)ys, (void)n, (void)thickness;
+    (void)rgb;
+}

@@ -8,6 +8,11 @@
 #include "display/cv_shim.h"
 #include "gpu/fault.h"
 
+#ifdef PINSTRIPE_X11
+#include <X11/Xatom.h>
+#include <X11/Xlib.h>
+#endif
+
 #define WINDOW "pinstripe"
 
 static int highgui_open(const char *title, int width, int height, char *err, size_t errlen)
@@ -59,6 +64,54 @@ static void highgui_resize(int width, int height)
     cvs_window_resize(WINDOW, width, height);
 }
 
+/* The X server's work area (_NET_WORKAREA of the current desktop, which the
+ * window manager sets: the screen less its panels), else the screen's size.
+ * OpenCV has no call for it; Wayland sessions answer through XWayland. */
+static int highgui_screen_size(int *w, int *h)
+{
+#ifdef PINSTRIPE_X11
+    Display *d = XOpenDisplay(NULL);
+    if (!d)
+        return -1;
+    Window root = DefaultRootWindow(d);
+    *w = DisplayWidth(d, DefaultScreen(d)), *h = DisplayHeight(d, DefaultScreen(d));
+    long desktop = 0;
+    Atom cur = XInternAtom(d, "_NET_CURRENT_DESKTOP", True);
+    Atom area = XInternAtom(d, "_NET_WORKAREA", True);
+    Atom type;
+    int fmt;
+    unsigned long n, left;
+    unsigned char *v = NULL;
+    if (cur != None &&
+        XGetWindowProperty(d, root, cur, 0, 1, False, XA_CARDINAL, &type, &fmt, &n, &left, &v) ==
+            Success &&
+        v && n == 1 && fmt == 32)
+        desktop = ((long *)v)[0];
+    if (v)
+        XFree(v), v = NULL;
+    if (area != None &&
+        XGetWindowProperty(d, root, area, 4 * desktop, 4, False, XA_CARDINAL, &type, &fmt, &n,
+                           &left, &v) == Success &&
+        v && n == 4 && fmt == 32) {
+        long *a = (long *)v; /* x, y, width, height */
+        if (a[2] > 0 && a[3] > 0)
+            *w = (int)a[2], *h = (int)a[3];
+    }
+    if (v)
+        XFree(v);
+    XCloseDisplay(d);
+    return *w > 0 && *h > 0 ? 0 : -1;
+#else
+    (void)w, (void)h;
+    return -1;
+#endif
+}
+
+static int highgui_view_size(int *w, int *h)
+{
+    return cvs_window_image_size(WINDOW, w, h);
+}
+
 const DisplayDriver display_highgui = {
     .name = "highgui",
     .open = highgui_open,
@@ -67,6 +120,8 @@ const DisplayDriver display_highgui = {
     .close = highgui_close,
     .fullscreen = highgui_fullscreen,
     .resize = highgui_resize,
+    .screen_size = highgui_screen_size,
+    .view_size = highgui_view_size,
 };
 
 static int null_open(const char *title, int width, int height, char *err, size_t errlen)

@@ -25,6 +25,11 @@ typedef struct DisplayDriver {
     void (*fullscreen)(int on);
     /* The video's size changed mid-stream: fit the window to it (may be NULL). */
     void (*resize)(int width, int height);
+    /* The screen's work area in pixels (the screen less panels), to fit the
+     * window into: 0, or -1 when unknown (may be NULL). */
+    int (*screen_size)(int *w, int *h);
+    /* The size at which the window shows the frame now: 0, or -1 (may be NULL). */
+    int (*view_size)(int *w, int *h);
 } DisplayDriver;
 
 extern const DisplayDriver display_highgui;

@@ -1,14 +1,51 @@
 /* overlay_draw (see overlay.h). */
 #include "display/overlay.h"
 
+#include <math.h>
+#include <stdio.h>
+
 #include "display/cv_shim.h"
 
-void overlay_draw(FrameBuf *f, const char *const *lines, int n)
+/* The legend: the steps' names in their colours, then the budget and the top
+ * of the time axis. Returns its width; draws it only when draw is set. */
+static int legend(FrameBuf *f, const OverlayGraph *g, const GraphLayout *gl, int x, int y,
+                  double scale, int thick, int gap, int draw)
+{
+    int w = f->fmt.width, h = f->fmt.height, x0 = x;
+    char budget[48], top[32];
+    snprintf(budget, sizeof(budget), "budget %.1f ms", g->budget_ms > 0 ? g->budget_ms : 1000.0 / 30);
+    snprintf(top, sizeof(top), "top %.4g ms", gl->range_ms);
+    const char *word[GRAPH_NSTEPS + 3];
+    unsigned rgb[GRAPH_NSTEPS + 3];
+    int n = 0;
+    for (int k = 0; k < GRAPH_NSTEPS; k++)
+        if (g->steps & (1u << k))
+            word[n] = graph_step_name[k], rgb[n++] = graph_colour[k];
+    if (g->latency)
+        word[n] = "latency", rgb[n++] = GRAPH_LATENCY_RGB;
+    word[n] = budget, rgb[n++] = GRAPH_BUDGET_RGB;
+    word[n] = top, rgb[n++] = 0xffffff;
+    for (int i = 0; i < n; i++) {
+        int tw, th, base;
+        cvs_text_size(word[i], scale, thick, &tw, &th, &base);
+        if (draw)
+            cvs_draw_text(f->data[0], w, h, f->stride[0], word[i], x, y, scale, thick, rgb[i]);
+        x += tw + gap;
+    }
+    return x - gap - x0;
+}
+
+void overlay_draw(FrameBuf *f, const char *const *lines, int n, double view,
+                  const OverlayGraph *g)
 {
     int w = f->fmt.width, h = f->fmt.height;
-    double scale = h / 1400.0 < w / 1800.0 ? h / 1400.0 : w / 1800.0; /* fits 1080p and up */
-    if (scale < 0.35)
-        scale = 0.35;
+    if (!(view > 0))
+        view = 1;
+    double sw = w / view, sh = h / view; /* the frame as seen */
+    double seen = sh / 1400.0 < sw / 1800.0 ? sh / 1400.0 : sw / 1800.0; /* fits 1080p and up */
+    if (seen < 0.35)
+        seen = 0.35;
+    double scale = seen * view;
     int thick = scale >= 0.7 ? 2 : 1;
     int pad = (int)(8 * scale + 2), boxw = 0, lineh = 0;
     for (int i = 0; i < n; i++) {
@@ -20,9 +57,47 @@ void overlay_draw(FrameBuf *f, const char *const *lines, int n)
             lineh = th + base;
     }
     lineh += pad / 2;
-    cvs_blend_rect(f->data[0], w, h, f->stride[0], 0, 0, boxw + 2 * pad, n * lineh + 2 * pad,
-                   0x000000, 0.6);
+    int boxh = n * lineh;
+    int gx = pad, gy = 0, gw = 0, gh = 0, col_w = 0;
+    if (g) {
+        /* the graph as wide as the text (one column a frame, whole pixels), at
+         * least two pixels a column as seen, four lines high, the legend above */
+        col_w = boxw / GRAPH_COLS;
+        int min_col = (int)lround(2 * view), room = (w - 2 * pad) / GRAPH_COLS;
+        if (col_w < min_col)
+            col_w = min_col;
+        if (col_w > room) /* a small frame: narrower columns, or fewer of them */
+            col_w = room;
+        if (col_w < 1)
+            col_w = 1;
+        gw = col_w * GRAPH_COLS < w - 2 * pad ? col_w * GRAPH_COLS : w - 2 * pad;
+        if (gw < col_w)
+            gw = col_w;
+        gh = 5 * lineh;
+        gy = pad + boxh + lineh + pad / 2; /* below the text and the legend */
+        graph_layout(g->hist, g->budget_ms, gx, gy, gw, gh, col_w, g->layout);
+        int lw = legend(f, g, g->layout, 0, 0, scale, thick, pad, 0);
+        if (lw > boxw)
+            boxw = lw;
+        if (gw > boxw)
+            boxw = gw;
+        boxh += lineh + pad / 2 + gh + pad / 2;
+    }
+    cvs_blend_rect(f->data[0], w, h, f->stride[0], 0, 0, boxw + 2 * pad, boxh + 2 * pad, 0x000000,
+                   0.6);
     for (int i = 0; i < n; i++)
         cvs_draw_text(f->data[0], w, h, f->stride[0], lines[i], pad, pad + (i + 1) * lineh - pad / 2,
                       scale, thick, 0xffffff);
+    if (!g)
+        return;
+    GraphLayout *gl = g->layout;
+    legend(f, g, gl, pad, gy - pad / 2 - lineh / 4, scale, thick, pad, 1);
+    cvs_blend_rect(f->data[0], w, h, f->stride[0], gx, gy, gw, gh, 0x000000, 0.5);
+    cvs_fill_rects(f->data[0], w, h, f->stride[0], gl->rects, gl->nrects);
+    int lt = (int)lround(view) > 1 ? (int)lround(view) : 1; /* one pixel as seen */
+    CvsRect budget = {gx, gl->budget_y - lt / 2, gw, lt, GRAPH_BUDGET_RGB};
+    cvs_fill_rects(f->data[0], w, h, f->stride[0], &budget, 1);
+    if (gl->nlat >= 2)
+        cvs_polyline(f->data[0], w, h, f->stride[0], gl->lat_x, gl->lat_y, gl->nlat, lt,
+                     GRAPH_LATENCY_RGB);
 }

@@ -547,6 +547,50 @@ PY
   expect 3 -q --no-display --frames 2 --trace "$tmp/no/dir/t.json" "$tmp/in.nut"
   ;;
 
+overlay_graph)
+  # --overlay burns the frame-time graph into -o: on a flat gray clip at 1000 fps
+  # (a 1 ms budget, so that every step's bar is rows high), the graph's area in
+  # the last frame written holds bars in the decode, stage and show colours;
+  # with --no-overlay-graph the text is there and no step colour is
+  ff -f lavfi -i color=c=gray:size=640x360:rate=1000 -frames:v 200 -pix_fmt yuv420p -c:v ffv1 "$tmp/in.nut"
+  for g in graph text; do
+    opt=(); [ $g = text ] && opt=(--no-overlay-graph)
+    expect 0 -q --no-display --overlay "${opt[@]}" -c rawvideo -o "$tmp/$g.nut" "$tmp/in.nut"
+    ff -i "$tmp/$g.nut" -vf 'select=eq(n\,199)' -frames:v 1 -f rawvideo -pix_fmt bgr24 "$tmp/$g.bgr"
+  done
+  python3 - "$tmp/graph.bgr" "$tmp/text.bgr" <<'PY' || fail "graph check"
+import sys
+W, H = 640, 360
+def load(p):
+    b = open(p, "rb").read()
+    assert len(b) == W * H * 3, len(b)
+    return [[tuple(b[(y * W + x) * 3:(y * W + x) * 3 + 3][::-1]) for x in range(W)] for y in range(H)]
+graph, text = load(sys.argv[1]), load(sys.argv[2])
+steps = {"decode": (0x3d, 0x8b, 0xff), "stage": (0x1f, 0xd1, 0xc1), "show": (0xb0, 0xb0, 0xb0)}
+bg = graph[H - 1][W - 1]
+assert all(p == bg for p in (graph[H - 1][0], graph[0][W - 1], text[H - 1][W - 1])), "not a flat clip"
+if text == graph or all(p == bg for row in text for p in row):
+    print("this build draws no overlay: skipped"); sys.exit(77)
+# the graph's background: the darkest gray in the frame (the box darkened once
+# more); its bounding box is the graph's area, below the text and the legend
+# (its top: bars rise from the bottom, so the box's edge below it ends the area)
+dark = min(p for row in graph for p in row if p[0] == p[1] == p[2])
+ys = [y for y in range(H) for x in range(W) if graph[y][x] == dark]
+xs = [x for y in range(H) for x in range(W) if graph[y][x] == dark]
+x0, x1, y0 = min(xs), max(xs), min(ys)
+y1 = next(y for y in range(y0, H) if graph[y][x0] == bg or y == H - 1)
+print(f"graph area {x0},{y0} .. {x1},{y1} (background {dark})")
+assert x1 - x0 >= 150 and y1 - y0 >= 20, "no graph area"
+for name, rgb in steps.items():
+    cols = {x for y in range(y0, y1 + 1) for x in range(x0, x1 + 1) if graph[y][x] == rgb}
+    print(f"{name}: {len(cols)} columns with its colour")
+    assert len(cols) >= 20, f"no {name} bars"
+    if name != "show":  # (antialiased white text can make that gray)
+        assert not any(p == rgb for row in text for p in row), f"{name}'s colour without the graph"
+assert any(min(p) >= 200 for row in text[:100] for p in row[:400]), "no text with --no-overlay-graph"
+PY
+  ;;
+
 stats_agree)
   # the end-of-run summary on stderr and the --stats JSON say the same
   ff -f lavfi -i testsrc2=size=320x240:rate=25:duration=2 -pix_fmt yuv420p "$tmp/in.nut"
@@ -573,11 +617,12 @@ PY
   expect 3 --no-display --frames 5 --stats "$tmp/no/dir/s.json" "$tmp/in.nut"; one_line "s.json"
   ;;
 
-display_keys|display_overlay|display_pause|display_seek|display_transform_step|display_write|display_fault|display_reshape|display_sound)
+display_keys|display_overlay|display_pause|display_seek|display_transform_step|display_write|display_fault|display_reshape|display_sound|display_window_fit|display_overlay_cycle)
   # the highgui window under Xvfb, driven with xdotool
   command -v Xvfb >/dev/null && command -v xdotool >/dev/null || { echo "no Xvfb/xdotool: skipped"; exit 77; }
   exec 3>"$tmp/displayfd"
-  Xvfb -displayfd 3 -screen 0 800x600x24 -nolisten tcp >"$tmp/xvfb.log" 2>&1 &
+  screen=800x600; [ "$case_name" = display_window_fit ] && screen=1280x800
+  Xvfb -displayfd 3 -screen 0 ${screen}x24 -nolisten tcp >"$tmp/xvfb.log" 2>&1 &
   xvfb=$!; trap 'kill $xvfb 2>/dev/null' EXIT
   for _ in $(seq 50); do [ -s "$tmp/displayfd" ] && break; sleep 0.1; done
   export DISPLAY=:$(head -n 1 "$tmp/displayfd")
@@ -597,7 +642,7 @@ display_keys|display_overlay|display_pause|display_seek|display_transform_step|d
     [ "$rc" = 0 ] || { cat "$tmp/err" >&2; fail "'$*' exit $rc, expected 0"; }
   }
   # a screenshot of the screen as raw RGB
-  shot() { ffmpeg -hide_banner -loglevel error -y -f x11grab -video_size 800x600 -i "$DISPLAY" -frames:v 1 -f rawvideo -pix_fmt rgb24 "$1"; }
+  shot() { ffmpeg -hide_banner -loglevel error -y -f x11grab -draw_mouse 0 -video_size $screen -i "$DISPLAY" -frames:v 1 -f rawvideo -pix_fmt rgb24 "$1"; }
   ;;&
 
 display_overlay)
@@ -615,7 +660,59 @@ assert diff, "the overlay changed nothing"
 xs, ys = [d[0] for d in diff], [d[1] for d in diff]
 print("overlay differs in", len(diff), "pixels, box", min(xs), min(ys), max(xs), max(ys), "window at", wx, wy)
 assert min(xs) >= wx and min(ys) >= wy, "difference outside the window"
-assert max(xs) < wx + 320 and max(ys) < wy + 160, "difference beyond the overlay's corner"
+assert max(xs) < wx + 320 and max(ys) < wy + 180, "difference beyond the overlay's corner (text and graph)"
+PY
+  ;;
+
+display_window_fit)
+  # a 1920x1080 video on a 1280x800 screen: the window fits 90% of it and keeps
+  # 16:9; --window-scale 1 makes it 1920x1080. The overlay's text is as tall on
+  # the screen as a video of the fitted size shown pixel for pixel makes it
+  ff -f lavfi -i color=c=0x3070b0:size=1920x1080:rate=25:duration=20 -pix_fmt yuv420p -c:v libx264 -preset ultrafast "$tmp/big.mp4"
+  ff -f lavfi -i color=c=0x3070b0:size=1152x648:rate=25:duration=20 -pix_fmt yuv420p -c:v libx264 -preset ultrafast "$tmp/fit.mp4"
+  start -an --no-overlay-graph "$tmp/big.mp4"; sleep 1; shot "$tmp/big.rgb"
+  eval "$(xdotool getwindowgeometry --shell "$wid")"; finish q
+  echo "fitted: ${WIDTH}x$HEIGHT"
+  python3 -c "import sys; w, h = $WIDTH, $HEIGHT; sys.exit(not (w <= 1152 and h <= 720 and w >= 1000 and abs(w / h - 16 / 9) < 0.01))" ||
+    fail "the 1920x1080 window on a 1280x800 screen is ${WIDTH}x$HEIGHT"
+  start -an --no-overlay-graph "$tmp/fit.mp4"; sleep 1; shot "$tmp/fit.rgb"; finish q
+  start -an --window-scale 1 "$tmp/big.mp4"
+  eval "$(xdotool getwindowgeometry --shell "$wid")"; finish q
+  [ "${WIDTH}x$HEIGHT" = 1920x1080 ] || fail "--window-scale 1: the window is ${WIDTH}x$HEIGHT"
+  python3 - "$tmp/big.rgb" "$tmp/fit.rgb" <<'PY' || fail "the text does not follow the window"
+import sys
+W = 1280
+def text_rows(p):  # the rows holding white text pixels (the overlay's lines)
+    b = open(p, "rb").read()
+    return [y for y in range(len(b) // 3 // W) if b"\xff\xff\xff" in b[y * W * 3:(y + 1) * W * 3]]
+a, b = text_rows(sys.argv[1]), text_rows(sys.argv[2])
+assert a and b, "no overlay text"
+ha, hb = a[-1] - a[0], b[-1] - b[0]
+print(f"overlay text spans {ha} rows (1920x1080 fitted) and {hb} rows (1152x648 as it is)")
+assert abs(ha - hb) <= 0.1 * hb, "the text is not as tall"
+PY
+  ;;
+
+display_overlay_cycle)
+  # o cycles: text + graph (the default) → off → text → text + graph; the graph's
+  # budget line is yellow, the text white, the clip neither
+  ff -f lavfi -i color=c=0x3070b0:size=480x360:rate=25:duration=30 -pix_fmt yuv420p "$tmp/in.mkv"
+  start -an "$tmp/in.mkv"; shot "$tmp/0.rgb"
+  for i in 1 2 3; do xdotool key --window "$wid" o; sleep 1; shot "$tmp/$i.rgb"; done
+  finish q
+  python3 - "$tmp" <<'PY' || fail "overlay states"
+import sys
+def count(p):  # text (white, antialiased: all channels 200 and up), the yellow line
+    b = open(p, "rb").read()
+    px = [b[i:i + 3] for i in range(0, len(b), 3)]
+    return sum(1 for q in px if min(q) >= 200), sum(1 for q in px if q == bytes((0xff, 0xd2, 0x3f)))
+got = [count(f"{sys.argv[1]}/{i}.rgb") for i in range(4)]
+print("text and yellow pixels: graph, off, text, graph:", got)
+(w0, y0), (w1, y1), (w2, y2), (w3, y3) = got
+assert w0 > 0 and y0 >= 150, "the default is not text + graph"
+assert w1 == 0 and y1 == 0, "o: not off"
+assert w2 > 0 and y2 == 0, "o o: not text alone"
+assert w3 > 0 and y3 >= 150, "o o o: not text + graph"
 PY
   ;;
 
