@@ -666,6 +666,88 @@ PY
 
 display_window_fit)
   # a 1920x1080 video on a 1280x800 screen: the window fits 90% of it and keeps
+  # 16:9; --window-scale 1 makes it 1920x1080. The overlay's text is sized for
+  # the window, not the video: the 1080p video in a 480x270 window
+  # (--window-scale 0.25) shows it as tall as a 480x270 video does pixel for
+  # pixel (sized for the video, it would be a quarter of its 1080p size: unreadable)
+  ff -f lavfi -i color=c=0x3070b0:size=1920x1080:rate=25:duration=20 -pix_fmt yuv420p -c:v libx264 -preset ultrafast "$tmp/big.mp4"
+  ff -f lavfi -i color=c=0x3070b0:size=480x270:rate=25:duration=20 -pix_fmt yuv420p -c:v libx264 -preset ultrafast "$tmp/small.mp4"
+  start -an --no-overlay-graph "$tmp/big.mp4"
+  eval "$(xdotool getwindowgeometry --shell "$wid")"; finish q
+  echo "fitted: ${WIDTH}x$HEIGHT"
+  python3 -c "import sys; w, h = $WIDTH, $HEIGHT; sys.exit(not (w <= 1152 and h <= 720 and w >= 1000 and abs(w / h - 16 / 9) < 0.01))" ||
+    fail "the 1920x1080 window on a 1280x800 screen is ${WIDTH}x$HEIGHT"
+  start -an --window-scale 1 "$tmp/big.mp4"
+  eval "$(xdotool getwindowgeometry --shell "$wid")"; finish q
+  [ "${WIDTH}x$HEIGHT" = 1920x1080 ] || fail "--window-scale 1: the window is ${WIDTH}x$HEIGHT"
+  start -an --no-overlay-graph --window-scale 0.25 "$tmp/big.mp4"; sleep 1; shot "$tmp/big.rgb"
+  eval "$(xdotool getwindowgeometry --shell "$wid")"; finish q
+  [ "${WIDTH}x$HEIGHT" = 480x270 ] || fail "--window-scale 0.25: the window is ${WIDTH}x$HEIGHT"
+  start -an --no-overlay-graph "$tmp/small.mp4"; sleep 1; shot "$tmp/small.rgb"; finish q
+  python3 - "$tmp/big.rgb" "$tmp/small.rgb" <<'PY' || fail "the text does not follow the window"
+import sys
+W = 1280
+def text_rows(p):  # the rows holding white text pixels (antialiased: all channels 200 and up)
+    b = open(p, "rb").read()
+    bright = bytes(min(b[i:i + 3]) >= 200 for i in range(0, len(b), 3))
+    return [y for y in range(len(bright) // W) if any(bright[y * W:(y + 1) * W])]
+a, b = text_rows(sys.argv[1]), text_rows(sys.argv[2])
+assert a and b, "no overlay text"
+ha, hb = a[-1] - a[0], b[-1] - b[0]
+print(f"overlay text spans {ha} rows (1920x1080 in a 480x270 window) and {hb} rows (480x270 as it is)")
+assert abs(ha - hb) <= 0.1 * hb, "the text is not as tall"
+PY
+  ;;
+
+display_overlay_cycle)
+  # the highgui window under Xvfb, driven with xdotool
+  command -v Xvfb >/dev/null && command -v xdotool >/dev/null || { echo "no Xvfb/xdotool: skipped"; exit 77; }
+  exec 3>"$tmp/displayfd"
+  screen=800x600; [ "$case_name" = display_window_fit ] && screen=1280x800
+  Xvfb -displayfd 3 -screen 0 ${screen}x24 -nolisten tcp >"$tmp/xvfb.log" 2>&1 &
+  xvfb=$!; trap 'kill $xvfb 2>/dev/null' EXIT
+  for _ in $(seq 50); do [ -s "$tmp/displayfd" ] && break; sleep 0.1; done
+  export DISPLAY=:$(head -n 1 "$tmp/displayfd")
+  # start pinstripe with "$@" in the background, wait for its window: sets pid, wid
+  start() {
+    "$bin" "$@" 2>"$tmp/err" & pid=$!
+    wid=$(timeout 20 xdotool search --sync --name '^pinstripe$' | head -n 1)
+    [ -n "$wid" ] || { kill $pid 2>/dev/null; cat "$tmp/err" >&2; fail "no pinstripe window appeared"; }
+    sleep 1
+  }
+  # send keys, then expect exit 0 within 10 s
+  finish() {
+    xdotool key --window "$wid" "$@" 2>/dev/null
+    for _ in $(seq 100); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+    kill -0 $pid 2>/dev/null && { kill -9 $pid; fail "still running 10 s after '$*'"; }
+    wait $pid; local rc=$?
+    [ "$rc" = 0 ] || { cat "$tmp/err" >&2; fail "'$*' exit $rc, expected 0"; }
+  }
+  # a screenshot of the screen as raw RGB
+  shot() { ffmpeg -hide_banner -loglevel error -y -f x11grab -draw_mouse 0 -video_size $screen -i "$DISPLAY" -frames:v 1 -f rawvideo -pix_fmt rgb24 "$1"; }
+  ;;&
+
+display_overlay)
+  # the overlay's region differs from the same (still) frame with --no-overlay, and
+  # nothing else does
+  ff -f lavfi -i color=c=0x3070b0:size=320x240:rate=25:duration=30 -pix_fmt yuv420p "$tmp/in.mkv"
+  start "$tmp/in.mkv"; shot "$tmp/with.rgb"; eval "$(xdotool getwindowgeometry --shell "$wid")"; finish q
+  start --no-overlay "$tmp/in.mkv"; shot "$tmp/without.rgb"; finish q
+  python3 - "$tmp/with.rgb" "$tmp/without.rgb" "$X" "$Y" <<'PY' || fail "overlay check"
+import sys
+a, b = open(sys.argv[1], "rb").read(), open(sys.argv[2], "rb").read()
+wx, wy = int(sys.argv[3]), int(sys.argv[4])
+diff = [(i // 3 % 800, i // 3 // 800) for i in range(0, len(a), 3) if a[i:i + 3] != b[i:i + 3]]
+assert diff, "the overlay changed nothing"
+xs, ys = [d[0] for d in diff], [d[1] for d in diff]
+print("overlay differs in", len(diff), "pixels, box", min(xs), min(ys), max(xs), max(ys), "window at", wx, wy)
+assert min(xs) >= wx and min(ys) >= wy, "difference outside the window"
+assert max(xs) < wx + 320 and max(ys) < wy + 180, "difference beyond the overlay's corner (text and graph)"
+PY
+  ;;
+
+display_window_fit)
+  # a 1920x1080 video on a 1280x800 screen: the window fits 90% of it and keeps
   # 16:9; --window-scale 1 makes it 1920x1080. The overlay's text is as tall on
   # the screen as a video of the fitted size shown pixel for pixel makes it
   ff -f lavfi -i color=c=0x3070b0:size=1920x1080:rate=25:duration=20 -pix_fmt yuv420p -c:v libx264 -preset ultrafast "$tmp/big.mp4"
@@ -682,9 +764,10 @@ display_window_fit)
   python3 - "$tmp/big.rgb" "$tmp/fit.rgb" <<'PY' || fail "the text does not follow the window"
 import sys
 W = 1280
-def text_rows(p):  # the rows holding white text pixels (the overlay's lines)
+def text_rows(p):  # the rows holding white text pixels (antialiased: all channels 200 and up)
     b = open(p, "rb").read()
-    return [y for y in range(len(b) // 3 // W) if b"\xff\xff\xff" in b[y * W * 3:(y + 1) * W * 3]]
+    bright = bytes(min(b[i:i + 3]) >= 200 for i in range(0, len(b), 3))
+    return [y for y in range(len(bright) // W) if any(bright[y * W:(y + 1) * W])]
 a, b = text_rows(sys.argv[1]), text_rows(sys.argv[2])
 assert a and b, "no overlay text"
 ha, hb = a[-1] - a[0], b[-1] - b[0]
