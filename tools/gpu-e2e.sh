@@ -13,6 +13,9 @@
 #   reshape a stream that changes size and pixel format mid-way (reshape.ts): CUDA
 #           (pinned, pageable, 3 and 200 stripes, --hwdec cuda) = CPU backend, frame by
 #           frame (--debug-frame-hash); then under compute-sanitizer memcheck
+#   graph   the overlay's frame-time graph burned into -o with the CUDA backend: the
+#           steps' bars (upload and download for the timed frames), the live
+#           latency line (gray1000.nut, gray25.nut; a build with OpenCV, not headless)
 #   bench   pinstripe-bench rebuilt there (NPP): the stage against the copy bound and
 #           NPP; then with plain planes (--plain: what decoding into the ring's memory
 #           costs the copies) and with 8 frames in flight
@@ -115,6 +118,19 @@ PY
     echo "reshape $mode memcheck: exit $rc, $(grep -E 'ERROR SUMMARY' "$tmp/san.txt")"
     [ $rc = 0 ] || status=1
   done
+  ;;
+graph)
+  log "graph: the overlay's frame-time graph burned into -o, CUDA (tests/overlay_graph_check.py)"
+  for g in graph text; do
+    opt=(); [ $g = text ] && opt=(--no-overlay-graph)
+    "$pk/pinstripe" -q --backend cuda --no-display --overlay "${opt[@]}" --stats "$tmp/$g.json" \
+      --output-format rawvideo -c rawvideo -o "$tmp/$g.bgr" "$pk/gray1000.nut" || status=1
+  done
+  "$pk/pinstripe" -q --backend cuda --no-display --live --overlay --output-format rawvideo -c rawvideo \
+    -o "$tmp/live.bgr" "$pk/gray25.nut" || status=1
+  python3 "$top/tests/overlay_graph_check.py" "$tmp/graph.bgr" "$tmp/text.bgr" "$tmp/graph.json" "$tmp/live.bgr" ||
+    status=1
+  rm -f "$tmp"/*.bgr
   ;;
 san)
   log "compute-sanitizer: direct decode (H.264) and NVDEC"

@@ -22,4 +22,7 @@ ff "testsrc2=size=642x362:rate=25" -frames:v 12 -c:v libx264 -pix_fmt yuv444p10l
 ff "mandelbrot=size=176x144:rate=25" -frames:v 12 -c:v libx264 -pix_fmt yuv420p -g 5 -output_ts_offset 0.96 "$seg/2.ts"
 ff "testsrc2=size=352x288:rate=25" -frames:v 12 -c:v libx264rgb -g 5 -output_ts_offset 1.44 "$seg/3.ts"
 cat "$seg"/[0-3].ts >"$dir/reshape.ts"; rm -rf "$seg"
+# gray1000.nut, gray25.nut: flat gray 640x360 FFV1 at 1000 and 25 fps (tools/gpu-e2e.sh graph)
+ff "color=c=gray:size=640x360:rate=1000" -frames:v 200 -pix_fmt yuv420p -c:v ffv1 "$dir/gray1000.nut"
+ff "color=c=gray:size=640x360:rate=25" -frames:v 50 -pix_fmt yuv420p -c:v ffv1 "$dir/gray25.nut"
 ls -l "$dir"
