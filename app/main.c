@@ -1,5 +1,6 @@
 /* pinstripe's entry point: parse options, run the player, exit with its code. */
 #include <stdio.h>
+#include <stdlib.h>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
@@ -18,6 +19,9 @@
 static void malloc_policy(void)
 {
 #ifdef __GLIBC__
+    const char *keep = getenv("PINSTRIPE_MALLOC_DYNAMIC"); /* 1: glibc's own policy, to measure */
+    if (keep && *keep == '1')
+        return;
     mallopt(M_MMAP_THRESHOLD, 128 * 1024);
     mallopt(M_TRIM_THRESHOLD, 128 * 1024);
 #endif
