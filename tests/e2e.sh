@@ -649,7 +649,19 @@ display_window_fit)
   ff -f lavfi -i color=c=0x3070b0:size=1920x1080:rate=25:duration=20 -pix_fmt yuv420p -c:v libx264 -preset ultrafast "$tmp/big.mp4"
   ff -f lavfi -i color=c=0x3070b0:size=480x270:rate=25:duration=20 -pix_fmt yuv420p -c:v libx264 -preset ultrafast "$tmp/small.mp4"
   start -an --no-overlay-graph "$tmp/big.mp4"
-  eval "$(xdotool getwindowgeometry --shell "$wid")"; finish q
+  eval "$(xdotool getwindowgeometry --shell "$wid")"
+  # resized to 1000x300 (as with the mouse): the picture keeps 16:9 inside it
+  xdotool windowsize "$wid" 1000 300; sleep 1.5; shot "$tmp/resized.rgb"; finish q
+  python3 - "$tmp/resized.rgb" <<'PY' || fail "the picture does not keep its ratio in a resized window"
+import sys
+b, W = open(sys.argv[1], "rb").read(), 1280
+clip = b[(290 * W + 500) * 3:(290 * W + 500) * 3 + 3]  # the flat clip's colour, in the middle
+pts = [(i // 3 % W, i // 3 // W) for i in range(0, len(b), 3) if b[i:i + 3] == clip]
+xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+w, h = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+print(f"in a 1000x300 window the picture is {w}x{h}")
+assert h <= 300 and abs(w / h - 16 / 9) < 0.02
+PY
   echo "fitted: ${WIDTH}x$HEIGHT"
   python3 -c "import sys; w, h = $WIDTH, $HEIGHT; sys.exit(not (w <= 1152 and h <= 720 and w >= 1000 and abs(w / h - 16 / 9) < 0.01))" ||
     fail "the 1920x1080 window on a 1280x800 screen is ${WIDTH}x$HEIGHT"
