@@ -109,7 +109,8 @@ extern "C" void cvs_blend_rect(uint8_t *bgr, int w, int h, int stride, int x, in
         return;
     cv::Mat roi = wrap(bgr, w, h, stride)(r);
     roi.convertTo(roi, -1, 1.0 - alpha, 0.0); // in place: no per-frame allocation
-    roi += colour(rgb) * alpha;
+    if (rgb) // (black adds nothing: a pass saved)
+        roi += colour(rgb) * alpha;
 }
 
 extern "C" int cvs_window_image_size(const char *name, int *w, int *h)

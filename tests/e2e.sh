@@ -50,6 +50,14 @@ errors)
   expect 1 -f nosuchfmt --no-display -o "$tmp/x.nut" "$tmp/ok.nut"; one_line "nosuchfmt"
   expect 1 --no-display -o "$tmp/x.nut"; one_line "no input"
   expect 1 --frames; one_line "--frames"
+  for v in 0x100 100 10x10x1 -5x100 20000x100; do
+    expect 1 --window-size "$v" --no-display -o "$tmp/x.nut" "$tmp/ok.nut"; one_line "--window-size"
+  done
+  for v in 0 9 abc 1.5x; do
+    expect 1 --window-scale "$v" --no-display -o "$tmp/x.nut" "$tmp/ok.nut"; one_line "--window-scale"
+  done
+  expect 1 --window-size 640x480 --window-scale 1 "$tmp/ok.nut"; one_line "give one or the other"
+  expect 1 --overlay-graph --no-overlay-graph "$tmp/ok.nut"; one_line "give one or the other"
   ;;
 
 transforms_odd|transforms_two_rows)
