@@ -98,17 +98,15 @@ void overlay_draw(FrameBuf *f, const char *const *lines, int n, double view,
         cvs_blend_rect(px, w, h, st, 0, gy + gh, bw, bh - gy - gh, 0x000000, 0.6);
     }
     for (int i = 0; i < n; i++)
-        cvs_draw_text(f->data[0], w, h, f->stride[0], lines[i], pad, pad + (i + 1) * lineh - pad / 2,
-                      scale, thick, 0xffffff);
+        cvs_draw_text(px, w, h, st, lines[i], pad, pad + (i + 1) * lineh - pad / 2, scale, thick,
+                      0xffffff);
     if (!g)
         return;
     GraphLayout *gl = g->layout;
     legend(f, g, gl, pad, gy - pad / 2 - lineh / 4, scale, thick, pad, 1);
-    cvs_fill_rects(f->data[0], w, h, f->stride[0], gl->rects, gl->nrects);
-    int lt = (int)lround(view) > 1 ? (int)lround(view) : 1; /* one pixel as seen */
-    CvsRect budget = {gx, gl->budget_y - lt / 2, gw, lt, GRAPH_BUDGET_RGB};
-    cvs_fill_rects(f->data[0], w, h, f->stride[0], &budget, 1);
+    cvs_fill_rects(px, w, h, st, gl->rects, gl->nrects);
+    CvsRect budget = {gx, gl->budget_y - thick / 2, gw, thick, GRAPH_BUDGET_RGB}; /* 1 px as seen */
+    cvs_fill_rects(px, w, h, st, &budget, 1);
     if (gl->nlat >= 2)
-        cvs_polyline(f->data[0], w, h, f->stride[0], gl->lat_x, gl->lat_y, gl->nlat, lt,
-                     GRAPH_LATENCY_RGB);
+        cvs_polyline(px, w, h, st, gl->lat_x, gl->lat_y, gl->nlat, thick, GRAPH_LATENCY_RGB);
 }
