@@ -1,24 +1,55 @@
-/* The display loop (main thread): takes processed frames from the output ring,
- * paces them by their timestamps (or, live, shows the newest at once), draws
- * the overlay, writes -o, shows them, and acts on the keys. */
+/* The display loop (see show.h): its state lives in a Show for the length of
+ * the run; what it works with comes in the ShowLinks. */
+#include "app/show.h"
+
 #include <math.h>
-#include <stdatomic.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 
+#include "app/msg.h"
 #include "app/pacing.h"
-#include "app/player_impl.h"
 #include "app/window.h"
+#include "display/graph.h"
 #include "display/overlay.h"
 #include "gpu/clock.h"
 #include "gpu/simd.h"
 
-void player_window_size(const Player *p, int vw, int vh, int *ww, int *wh)
+typedef struct Show {
+    const ShowLinks *l;
+    const Options *o;
+    const DecoderInfo *di;
+    ShowResult *r;
+    int overlay_mode;        /* OVERLAY_OFF, _TEXT, _GRAPH (key o cycles) */
+    int muted, volume;
+    double av_ms;            /* A−V of the last frame shown (NAN: none) */
+    int sync_wait;           /* the next frame waits for the sound to start (start, seek) */
+    long long shown;
+    double sec_mark_ms, fps_last, display_ms;
+    FrameTimings timed;      /* the stripe timings of the last frame that had them */
+    long long sec_mark_frames;
+    int paused, step, fullscreen;
+    long long drops;         /* frames dropped (live inputs; files never drop) */
+    int serial;              /* frames of other serials are from before a seek */
+    int64_t last_pts;        /* of the last frame shown */
+    int last_shown_valid;
+    GraphHistory graph;      /* the frame-time graph: the last frames shown */
+    GraphLayout graph_layout;
+    long long graph_drops;   /* drops counted when the last column was added */
+    double view;             /* frame pixels per pixel as seen in the window (1: none) */
+    double view_mark_ms;     /* when the window was last asked its size */
+} Show;
+
+/* The loop ends on a failure: its line, for the player to say. */
+static int failed(Show *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int failed(Show *p, const char *fmt, ...)
 {
-    int sw = 0, sh = 0;
-    if (p->display->screen_size && p->display->screen_size(&sw, &sh) < 0)
-        sw = sh = 0;
-    window_fit(p->o, vw, vh, sw, sh, ww, wh);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(p->r->message, sizeof(p->r->message), fmt, ap);
+    va_end(ap);
+    return SHOW_FAILED;
 }
 
 /* The frame interval the video needs, in ms (0: unknown): from the stream's
@@ -39,10 +70,10 @@ static double budget_ms(const DecoderInfo *di, const FrameBuf *f)
  * from submission to completion; a CUDA frame with timed events (one in
  * time_every) has it split among upload, kernel and download in the
  * proportion of their event times (summed over the stripes, which overlap). */
-static void graph_add(Player *p, const FrameBuf *f, double shown_ms)
+static void graph_add(Show *p, const FrameBuf *f, double shown_ms)
 {
     const FrameTimings *t = &f->t;
-    GraphSample s = {.latency_ms = p->live ? (float)(shown_ms - f->capture_ms) : -1};
+    GraphSample s = {.latency_ms = p->l->live ? (float)(shown_ms - f->capture_ms) : -1};
     s.ms[GRAPH_DECODE] = (float)t->decode_ms;
     double parts = t->upload_ms + t->kernel_ms + t->download_ms;
     if (t->timed && t->kernel_ms > 0 && parts > 0) {
@@ -60,40 +91,41 @@ static void graph_add(Player *p, const FrameBuf *f, double shown_ms)
 
 /* How many frame pixels make one pixel in the window now (asked of the
  * window at most every 200 ms: the user may resize it). */
-static void update_view(Player *p, const FrameBuf *f, double now)
+static void update_view(Show *p, const FrameBuf *f, double now)
 {
-    if (now - p->view_mark_ms < 200 || !p->display->view_size)
+    if (now - p->view_mark_ms < 200 || !p->l->display->view_size)
         return;
     p->view_mark_ms = now;
     int vw, vh;
-    if (p->display->view_size(&vw, &vh) == 0 && vw > 0 && vh > 0)
+    if (p->l->display->view_size(&vw, &vh) == 0 && vw > 0 && vh > 0)
         p->view = fmax((double)f->fmt.width / vw, (double)f->fmt.height / vh);
 }
 
 /* view: frame pixels per pixel as seen (1 for a file) */
-static void overlay_lines(Player *p, const FrameBuf *f, double view)
+static void overlay_lines(Show *p, const FrameBuf *f, double view)
 {
-    const DecoderInfo *di = decoder_info(p->dec);
+    const ShowLinks *k = p->l;
+    const DecoderInfo *di = p->di;
     double now = clock_now_ms();
-    double avg = p->shown > 0 ? p->shown * 1000.0 / (now - p->start_ms) : 0;
-    const Transform *t = &p->presets[atomic_load(&p->preset)];
+    double avg = p->shown > 0 ? p->shown * 1000.0 / (now - p->r->start_ms) : 0;
+    const Transform *t = &k->presets[atomic_load(k->preset)];
     double pos = (double)f->pts * di->tb_num / di->tb_den;
     char l[5][160], thr[48] = "";
-    if (p->stage_threads > 0)
-        snprintf(thr, sizeof(thr), " %d thread%s %s", p->stage_threads,
-                 p->stage_threads == 1 ? "" : "s", simd_name(simd_level()));
-    snprintf(l[0], sizeof(l[0]), "%s%s%s  %lld stripes  %s  -t %s", p->backend_name,
-             thr, decoder_hwdec_active(p->dec) ? " hwdec" : "", p->o->stripes,
-             host_mem_name(ring_memory(p->in)), t->name);
+    if (k->stage_threads > 0)
+        snprintf(thr, sizeof(thr), " %d thread%s %s", k->stage_threads,
+                 k->stage_threads == 1 ? "" : "s", simd_name(simd_level()));
+    snprintf(l[0], sizeof(l[0]), "%s%s%s  %lld stripes  %s  -t %s", k->backend_name,
+             thr, decoder_hwdec_active(k->dec) ? " hwdec" : "", p->o->stripes,
+             host_mem_name(ring_memory(k->in)), t->name);
     snprintf(l[1], sizeof(l[1]), "%dx%d %s (%s)  %.1f fps, avg %.1f", f->fmt.width,
-             f->fmt.height, decoder_source_format(p->dec), pix_layout_name(ring_format(p->in).layout),
+             f->fmt.height, decoder_source_format(k->dec), pix_layout_name(ring_format(k->in).layout),
              p->fps_last, avg);
     if (f->t.timed)
         p->timed = f->t;
     const FrameTimings *st = &p->timed; /* this frame's, or the last timed frame's */
     char every[24] = "";
-    if (p->time_every > 1)
-        snprintf(every, sizeof(every), " (1 in %d)", p->time_every);
+    if (k->time_every > 1)
+        snprintf(every, sizeof(every), " (1 in %d)", k->time_every);
     if (st->kernel_ms > 0)
         snprintf(l[2], sizeof(l[2]), "ms: decode %.2f  up %.2f  kernel %.2f  down %.2f%s  show %.2f",
                  f->t.decode_ms, st->upload_ms, st->kernel_ms, st->download_ms, every,
@@ -101,20 +133,20 @@ static void overlay_lines(Player *p, const FrameBuf *f, double view)
     else
         snprintf(l[2], sizeof(l[2]), "ms: decode %.2f  slowest band %.2f  stage %.2f  show %.2f",
                  f->t.decode_ms, st->work_ms, f->t.stage_ms, p->display_ms);
-    long long errs = decoder_errors(p->dec);
+    long long errs = decoder_errors(k->dec);
     char errtxt[40] = "";
     if (errs > 0)
         snprintf(errtxt, sizeof(errtxt), "  decode errors %lld", errs);
     snprintf(l[3], sizeof(l[3]), "rings: in %d/%d  out %d/%d  dropped %lld%s",
-             ring_fill(p->in), ring_size(p->in), ring_fill(p->out), ring_size(p->out), p->drops,
+             ring_fill(k->in), ring_size(k->in), ring_fill(k->out), ring_size(k->out), p->drops,
              errtxt);
-    if (p->live)
+    if (k->live)
         snprintf(l[4], sizeof(l[4]), "frame %lld  latency %.1f ms (median %.1f, p99 %.1f)",
                  (long long)f->index, clock_now_ms() - f->capture_ms,
-                 stats_quantile(p->stats, STAT_LATENCY, 0.5), stats_quantile(p->stats, STAT_LATENCY, 0.99));
+                 stats_quantile(k->stats, STAT_LATENCY, 0.5), stats_quantile(k->stats, STAT_LATENCY, 0.99));
     else {
         char snd[80] = "";
-        if (p->aout) { /* the sound: A−V of the last frame shown, the volume */
+        if (k->aout) { /* the sound: A−V of the last frame shown, the volume */
             int n = isnan(p->av_ms) ? 0 : snprintf(snd, sizeof(snd), "  A-V %+.1f ms", p->av_ms);
             if (p->muted)
                 snprintf(snd + n, sizeof(snd) - n, "  muted");
@@ -128,21 +160,21 @@ static void overlay_lines(Player *p, const FrameBuf *f, double view)
     OverlayGraph g = {.hist = &p->graph,
                       .budget_ms = budget_ms(di, f),
                       .steps = 1u << GRAPH_DECODE | 1u << GRAPH_STAGE | 1u << GRAPH_DISPLAY,
-                      .latency = p->live,
+                      .latency = k->live,
                       .layout = &p->graph_layout};
-    if (p->stage_threads == 0) /* CUDA */
+    if (k->stage_threads == 0) /* CUDA */
         g.steps |= 1u << GRAPH_UPLOAD | 1u << GRAPH_KERNEL | 1u << GRAPH_DOWNLOAD;
     overlay_draw((FrameBuf *)f, lines, 5, view, p->overlay_mode == OVERLAY_GRAPH ? &g : NULL);
 }
 
 /* The audio clock (stream seconds) for frames of the current serial; NAN when
  * there is no sound, none yet after a seek, or it has run dry. */
-static double audio_clock(Player *p, double now_ms)
+static double audio_clock(Show *p, double now_ms)
 {
-    if (!p->aout)
+    if (!p->l->aout)
         return NAN;
     int serial;
-    double t = audio_out_clock(p->aout, now_ms, &serial);
+    double t = audio_out_clock(p->l->aout, now_ms, &serial);
     return serial == p->serial ? t : NAN;
 }
 
@@ -160,26 +192,26 @@ static int arrow(int key)
 
 /* Seek by delta seconds from the last frame shown: the decoder flushes and
  * tags what follows with a new serial; frames of older serials are dropped. */
-static void seek_by(Player *p, double delta)
+static void seek_by(Show *p, double delta)
 {
     if (!p->last_shown_valid)
         return;
-    const DecoderInfo *di = decoder_info(p->dec);
-    double now_s = (double)p->last_pts * di->tb_num / di->tb_den;
+    double now_s = (double)p->last_pts * p->di->tb_num / p->di->tb_den;
     double target = now_s + delta;
     if (target < 0)
         target = 0;
-    if (decoder_seek(p->dec, target, p->serial + 1) == 0) {
+    if (p->l->seek(p->l->opaque, target, p->serial + 1) == 0) {
         p->serial++;
         p->sync_wait = 1; /* the picture waits for the sound to start again */
     } else if (p->o->verbose) {
-        player_say(p, "'%s' is not seekable", p->url);
+        msg_say(p->o->quiet, "'%s' is not seekable", p->l->url);
     }
 }
 
 /* Act on a key. 1: quit asked for. */
-static int handle_key(Player *p, int key)
+static int handle_key(Show *p, int key)
 {
+    AudioOut *aout = p->l->aout;
     if (key == DISPLAY_KEY_NONE)
         return 0;
     if (key == DISPLAY_KEY_CLOSED || key == 'q' || key == 'Q' || key == DISPLAY_KEY_ESC)
@@ -194,29 +226,29 @@ static int handle_key(Player *p, int key)
     case 'o': case 'O': p->overlay_mode = (p->overlay_mode + 1) % 3; break; /* off, text, graph */
     case ' ':
         p->paused = !p->paused;
-        if (p->aout) /* the sound stops and resumes with the picture */
-            audio_out_pause(p->aout, p->paused);
+        if (aout) /* the sound stops and resumes with the picture */
+            audio_out_pause(aout, p->paused);
         break;
     case 'm': case 'M':
         p->muted = !p->muted;
-        if (p->aout)
-            audio_out_mute(p->aout, p->muted);
+        if (aout)
+            audio_out_mute(aout, p->muted);
         break;
     case '9': case '0': /* volume down, up (ffplay's keys) */
         p->volume += (key & 0xffff) == '0' ? 10 : -10;
         p->volume = p->volume < 0 ? 0 : p->volume > 100 ? 100 : p->volume;
-        if (p->aout)
-            audio_out_set_volume(p->aout, p->volume);
+        if (aout)
+            audio_out_set_volume(aout, p->volume);
         break;
     case 's': case 'S': p->step = 1; break;
     case 'f': case 'F':
         p->fullscreen = !p->fullscreen;
-        if (p->display->fullscreen)
-            p->display->fullscreen(p->fullscreen);
+        if (p->l->display->fullscreen)
+            p->l->display->fullscreen(p->fullscreen);
         break;
     case 't': case 'T': {
-        int next = (atomic_load(&p->preset) + 1) % p->npresets;
-        atomic_store(&p->preset, next);
+        int next = (atomic_load(p->l->preset) + 1) % p->l->npresets;
+        atomic_store(p->l->preset, next);
         break;
     }
     }
@@ -224,151 +256,192 @@ static int handle_key(Player *p, int key)
 }
 
 /* While paused: poll keys until resumed, a step, or quit. 1: quit. */
-static int wait_paused(Player *p, PaceClock *pace)
+static int wait_paused(Show *p, PaceClock *pace)
 {
     double t0 = clock_now_ms();
     while (p->paused && !p->step) {
-        if (handle_key(p, p->display->poll_key(20)))
+        if (handle_key(p, p->l->display->poll_key(20)))
             return 1;
-        if (ring_aborted(p->out))
+        if (ring_aborted(p->l->out))
             return 1;
     }
     pace_shift(pace, clock_now_ms() - t0); /* resume where we left off */
     return 0;
 }
 
-/* The display loop on the main thread. 0, 1 (quit by the user) or -1 (failure). */
-int player_display_loop(Player *p)
+/* -o, the overlay and the window for one frame, and what is measured of it.
+ * SHOW_DONE, or SHOW_FAILED. */
+static int show_frame(Show *p, FrameBuf *f, int windowed)
 {
-    const DecoderInfo *di = decoder_info(p->dec);
-    int windowed = p->display != &display_null;
-    int paced = windowed && !p->o->no_pacing && !p->live; /* live: as soon as it is ready */
-    PaceClock pace;
-    pace_init(&pace, di->tb_num, di->tb_den);
+    const ShowLinks *k = p->l;
+    const DecoderInfo *di = p->di;
     char err[512];
-    p->start_ms = p->sec_mark_ms = clock_now_ms();
+    double show_t0 = clock_now_ms(); /* the wait for the frame's time is not display work */
+    /* --overlay: into the file too, sized for the video as the file shows it */
+    int burn = p->o->overlay && p->overlay_mode != OVERLAY_OFF;
+    if (burn)
+        overlay_lines(p, f, 1);
+    if (k->writer && writer_write(k->writer, f) < 0) {
+        p->r->write_failed = 1; /* said once; closing will not say it again */
+        return failed(p, "%s", writer_error(k->writer));
+    }
+    if (k->writer) {
+        double start_s = di->start_us != INT64_MIN ? di->start_us / 1e6 : 0;
+        progress_frame(k->progress, writer_frames(k->writer),
+                       (double)f->pts * di->tb_num / di->tb_den - start_s, clock_now_ms());
+    }
+    if (!burn && windowed && p->overlay_mode != OVERLAY_OFF) {
+        update_view(p, f, show_t0);
+        overlay_lines(p, f, p->view);
+    }
+    if (windowed && k->display->show(f, err, sizeof(err)) < 0)
+        return failed(p, "display: %s", err);
+    if (k->aout) { /* A−V: the frame's time less the audio clock's as it is shown */
+        double clk = audio_clock(p, clock_now_ms());
+        p->av_ms = isnan(clk) ? NAN : ((double)f->pts * di->tb_num / di->tb_den - clk) * 1000.0;
+        stats_set_av(k->stats, p->av_ms);
+    }
+    if (p->o->display_delay > 0) { /* --debug-display-delay: a slow display, for tests */
+        long long ms = p->o->display_delay;
+        nanosleep(&(struct timespec){ms / 1000, (ms % 1000) * 1000000L}, NULL);
+    }
+    double show_t1 = clock_now_ms();
+    p->display_ms = show_t1 - show_t0;
+    trace_frame(k->trace, f, show_t0, show_t1);
+    p->drops = ring_drops(k->in) + p->r->display_drops;
+    graph_add(p, f, show_t1);
+    stats_frame(k->stats, f, p->display_ms, show_t1, ring_fill(k->in), ring_fill(k->out),
+                p->drops);
+    p->last_pts = f->pts, p->last_shown_valid = 1;
+    p->shown++;
+    if (show_t1 - p->sec_mark_ms >= 1000.0) {
+        p->fps_last = (p->shown - p->sec_mark_frames) * 1000.0 / (show_t1 - p->sec_mark_ms);
+        p->sec_mark_ms = show_t1, p->sec_mark_frames = p->shown;
+    }
+    return SHOW_DONE;
+}
+
+/* The frames from here on have another size: the output ring is re-laid and
+ * the window follows. SHOW_DONE or SHOW_FAILED. */
+static int reshape(Show *p, int windowed)
+{
+    char err[512];
+    if (ring_reformat(p->l->out, err, sizeof(err)) < 0)
+        return failed(p, "%s", err);
+    FrameFormat nf = ring_format(p->l->out);
+    if (windowed && p->l->display->resize && !p->fullscreen) {
+        int ww, wh;
+        window_for_screen(p->l->display, p->o, nf.width, nf.height, &ww, &wh);
+        p->l->display->resize(ww, wh);
+        p->view_mark_ms = 0; /* ask the window again */
+    }
+    return SHOW_DONE;
+}
+
+enum { DUE_QUIT = -1, DUE_DROP, DUE_NOW };
+
+/* When the frame is due, on the audio clock (or the pacing clock), waiting
+ * for it with the keys answered. DUE_NOW: show it now; DUE_DROP: late, and a
+ * newer one waits; DUE_QUIT: the user quit. */
+static int wait_due(Show *p, PaceClock *pace, const FrameBuf *f)
+{
+    const ShowLinks *k = p->l;
+    double tb_s = (double)p->di->tb_num / p->di->tb_den;
+    if (k->aout && p->sync_wait) {
+        /* the first frame, and the first after a seek: wait (a little) for the
+         * sound to start, so that the picture starts in step with it */
+        for (double t0 = clock_now_ms();
+             isnan(audio_clock(p, clock_now_ms())) && clock_now_ms() - t0 < 500;)
+            if (handle_key(p, k->display->poll_key(5)))
+                return DUE_QUIT;
+        p->sync_wait = 0;
+    }
+    double now = clock_now_ms(), clk = audio_clock(p, now), due;
+    if (!isnan(clk) && fabs((double)f->pts * tb_s - clk) < 10.0) {
+        /* the sound is the master clock (ffplay's default): the frame is due
+         * when the audio clock reaches its time; one late by more than its
+         * duration is dropped when a newer one is waiting. Ten seconds or more
+         * apart (streams that do not overlap), the picture keeps its own pace */
+        due = now + ((double)f->pts * tb_s - clk) * 1000.0;
+        double dur = f->duration > 0 ? f->duration * tb_s * 1000.0 : 40.0;
+        if (now - due > dur && !p->paused && ring_readable(k->out) > 0)
+            return DUE_DROP;
+        pace_anchor(pace, f->pts, f->serial, due);
+    } else {
+        due = pace_due(pace, f->pts, f->serial, now);
+    }
+    for (double left; (left = due - clock_now_ms()) > 0.5;)
+        if (handle_key(p, k->display->poll_key((int)fmin(left, 20.0))))
+            return DUE_QUIT;
+    return DUE_NOW;
+}
+
+static int run(Show *p)
+{
+    const ShowLinks *k = p->l;
+    int windowed = k->display != &display_null;
+    int paced = windowed && !p->o->no_pacing && !k->live; /* live: as soon as it is ready */
+    PaceClock pace;
+    pace_init(&pace, p->di->tb_num, p->di->tb_den);
+    p->r->start_ms = p->sec_mark_ms = clock_now_ms();
     for (;;) {
         if (windowed && wait_paused(p, &pace))
-            return 1;
+            return SHOW_QUIT;
         FrameBuf *f;
-        int rc = ring_read_begin(p->out, &f);
-        if (rc == RING_REFORMAT) { /* the frames from here on have another size */
-            if (ring_reformat(p->out, err, sizeof(err)) < 0) {
-                player_fail("%s", err);
-                return -1;
-            }
-            FrameFormat nf = ring_format(p->out);
-            if (windowed && p->display->resize && !p->fullscreen) {
-                int ww, wh;
-                player_window_size(p, nf.width, nf.height, &ww, &wh);
-                p->display->resize(ww, wh);
-                p->view_mark_ms = 0; /* ask the window again */
-            }
+        int rc = ring_read_begin(k->out, &f);
+        if (rc == RING_REFORMAT) {
+            if (reshape(p, windowed) < 0)
+                return SHOW_FAILED;
             continue;
         }
         if (rc != 0)
-            return 0; /* end of stream, or stopped */
+            return SHOW_DONE; /* end of stream, or stopped */
         if (f->serial != p->serial) { /* from before a seek: never shown */
-            ring_read_end(p->out);
+            ring_read_end(k->out);
             continue;
         }
-        if (p->live && ring_readable(p->out) > 0) { /* a newer frame is ready: drop this one */
-            ring_read_end(p->out);
-            p->display_drops++;
+        if (k->live && ring_readable(k->out) > 0) { /* a newer frame is ready: drop this one */
+            ring_read_end(k->out);
+            p->r->display_drops++;
             continue;
         }
         p->step = 0;
-        double tb_s = (double)di->tb_num / di->tb_den;
-        if (paced && p->aout && p->sync_wait) {
-            /* the first frame, and the first after a seek: wait (a little) for the
-             * sound to start, so that the picture starts in step with it */
-            for (double t0 = clock_now_ms();
-                 isnan(audio_clock(p, clock_now_ms())) && clock_now_ms() - t0 < 500;) {
-                if (handle_key(p, p->display->poll_key(5))) {
-                    ring_read_end(p->out);
-                    return 1;
-                }
-            }
-            p->sync_wait = 0;
-        }
-        if (paced) {
-            double now = clock_now_ms(), clk = audio_clock(p, now), due;
-            if (!isnan(clk) && fabs((double)f->pts * tb_s - clk) < 10.0) {
-                /* the sound is the master clock (ffplay's default): the frame is due
-                 * when the audio clock reaches its time; one late by more than its
-                 * duration is dropped when a newer one is waiting. Ten seconds or more
-                 * apart (streams that do not overlap), the picture keeps its own pace */
-                due = now + ((double)f->pts * tb_s - clk) * 1000.0;
-                double dur = f->duration > 0 ? f->duration * tb_s * 1000.0 : 40.0;
-                if (now - due > dur && !p->paused && ring_readable(p->out) > 0) {
-                    ring_read_end(p->out);
-                    p->display_drops++;
-                    continue;
-                }
-                pace_anchor(&pace, f->pts, f->serial, due);
-            } else {
-                due = pace_due(&pace, f->pts, f->serial, now);
-            }
-            for (double left; (left = due - clock_now_ms()) > 0.5;) {
-                if (handle_key(p, p->display->poll_key((int)fmin(left, 20.0)))) {
-                    ring_read_end(p->out);
-                    return 1;
-                }
-            }
-        }
-        if (f->serial != p->serial) { /* a seek while it waited: from before it, not shown */
-            ring_read_end(p->out);
+        int due = paced ? wait_due(p, &pace, f) : DUE_NOW;
+        if (due != DUE_NOW || f->serial != p->serial) {
+            /* quit, late, or a seek while it waited (from before it, not shown) */
+            ring_read_end(k->out);
+            if (due == DUE_QUIT)
+                return SHOW_QUIT;
+            p->r->display_drops += due == DUE_DROP;
             continue;
         }
-        double show_t0 = clock_now_ms(); /* the wait for the frame's time is not display work */
-        /* --overlay: into the file too, sized for the video as the file shows it */
-        int burn = p->o->overlay && p->overlay_mode != OVERLAY_OFF;
-        if (burn)
-            overlay_lines(p, f, 1);
-        if (p->writer && writer_write(p->writer, f) < 0) {
-            player_fail("%s", writer_error(p->writer));
-            p->write_failed = 1; /* said once; closing will not say it again */
-            ring_read_end(p->out);
-            return -1;
-        }
-        if (p->writer) {
-            double start_s = di->start_us != INT64_MIN ? di->start_us / 1e6 : 0;
-            progress_frame(&p->progress, writer_frames(p->writer),
-                           (double)f->pts * di->tb_num / di->tb_den - start_s, clock_now_ms());
-        }
-        if (!burn && windowed && p->overlay_mode != OVERLAY_OFF) {
-            update_view(p, f, show_t0);
-            overlay_lines(p, f, p->view);
-        }
-        if (windowed && p->display->show(f, err, sizeof(err)) < 0) {
-            player_fail("display: %s", err);
-            ring_read_end(p->out);
-            return -1;
-        }
-        if (p->aout) { /* A−V: the frame's time less the audio clock's as it is shown */
-            double clk = audio_clock(p, clock_now_ms());
-            p->av_ms = isnan(clk) ? NAN : ((double)f->pts * tb_s - clk) * 1000.0;
-            stats_set_av(p->stats, p->av_ms);
-        }
-        if (p->o->display_delay > 0) { /* --debug-display-delay: a slow display, for tests */
-            long long ms = p->o->display_delay;
-            nanosleep(&(struct timespec){ms / 1000, (ms % 1000) * 1000000L}, NULL);
-        }
-        double show_t1 = clock_now_ms();
-        p->display_ms = show_t1 - show_t0;
-        trace_frame(p->trace, f, show_t0, show_t1);
-        p->drops = ring_drops(p->in) + p->display_drops;
-        graph_add(p, f, show_t1);
-        stats_frame(p->stats, f, p->display_ms, show_t1, ring_fill(p->in), ring_fill(p->out),
-                    p->drops);
-        p->last_pts = f->pts, p->last_shown_valid = 1;
-        ring_read_end(p->out);
-        p->shown++;
-        if (show_t1 - p->sec_mark_ms >= 1000.0) {
-            p->fps_last = (p->shown - p->sec_mark_frames) * 1000.0 / (show_t1 - p->sec_mark_ms);
-            p->sec_mark_ms = show_t1, p->sec_mark_frames = p->shown;
-        }
-        if (windowed && handle_key(p, p->display->poll_key(1)))
-            return 1;
+        rc = show_frame(p, f, windowed);
+        ring_read_end(k->out);
+        if (rc != SHOW_DONE)
+            return rc;
+        if (windowed && handle_key(p, k->display->poll_key(1)))
+            return SHOW_QUIT;
     }
+}
+
+void show_run(const ShowLinks *l, ShowResult *r)
+{
+    *r = (ShowResult){.status = SHOW_DONE};
+    Show *p = calloc(1, sizeof(*p));
+    if (!p) {
+        snprintf(r->message, sizeof(r->message), "display loop: out of memory");
+        r->status = SHOW_FAILED;
+        return;
+    }
+    p->l = l, p->o = l->o, p->r = r;
+    p->di = decoder_info(l->dec);
+    p->overlay_mode = l->o->no_overlay         ? OVERLAY_OFF
+                      : l->o->no_overlay_graph ? OVERLAY_TEXT
+                                               : OVERLAY_GRAPH;
+    p->volume = (int)l->o->volume;
+    p->av_ms = NAN;
+    p->sync_wait = 1;
+    p->view = 1;
+    r->status = run(p);
+    free(p);
 }

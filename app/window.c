@@ -1,4 +1,4 @@
-/* window_fit (see window.h). */
+/* The window's size (see window.h). */
 #include "app/window.h"
 
 #include <math.h>
@@ -19,4 +19,13 @@ void window_fit(const Options *o, int vw, int vh, int sw, int sh, int *ww, int *
         *ww = 1;
     if (*wh < 1)
         *wh = 1;
+}
+
+void window_for_screen(const DisplayDriver *d, const Options *o, int vw, int vh, int *ww,
+                       int *wh)
+{
+    int sw = 0, sh = 0;
+    if (d->screen_size && d->screen_size(&sw, &sh) < 0)
+        sw = sh = 0;
+    window_fit(o, vw, vh, sw, sh, ww, wh);
 }

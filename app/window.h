@@ -6,11 +6,15 @@
 #define PINSTRIPE_APP_WINDOW_H
 
 #include "app/options.h"
+#include "display/display.h"
 
 #define WINDOW_FIT 0.9
 
 /* The window for a vw × vh video on a screen whose work area is sw × sh
  * (sw or sh ≤ 0: unknown, no fitting) into *ww, *wh. */
 void window_fit(const Options *o, int vw, int vh, int sw, int sh, int *ww, int *wh);
+/* The same on the screen the display driver reports. */
+void window_for_screen(const DisplayDriver *d, const Options *o, int vw, int vh, int *ww,
+                       int *wh);
 
 #endif

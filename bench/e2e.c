@@ -24,6 +24,7 @@
 #include "app/player.h"
 #include "gpu/clock.h"
 #include "io/decoder.h"
+#include "io/source.h"
 
 #define MAX_REPS 64
 #define MAX_ARGS 64
@@ -48,20 +49,25 @@ static double decode_alone(const char *path, int hwdec, long long frames, long l
     char err[512];
     int code;
     DecoderOptions opt = {.hwdec = hwdec};
-    Decoder *d = decoder_open(path, &opt, err, sizeof(err), &code);
+    Source *src = source_open(path, NULL, err, sizeof(err), &code);
+    Decoder *d = src ? decoder_open(src, &opt, err, sizeof(err), &code) : NULL;
     if (!d) {
         fprintf(stderr, "pinstripe-e2e: %s\n", err);
+        source_close(&src);
         return -1;
     }
     double t0 = clock_now_ms();
     int rc = decoder_start(d, NULL, frames);
-    if (rc == 0)
-        rc = decoder_join(d);
+    if (rc == 0 && (rc = source_start(src)) < 0)
+        fprintf(stderr, "pinstripe-e2e: %s\n", source_error(src));
+    if (rc == 0 && (rc = decoder_join(d)) < 0)
+        fprintf(stderr, "pinstripe-e2e: %s\n", decoder_error(d));
     double t1 = clock_now_ms();
     *count = decoder_frames(d);
-    if (rc < 0)
-        fprintf(stderr, "pinstripe-e2e: %s\n", decoder_error(d));
+    source_stop(src); /* --frames: the reader may still be reading */
+    source_join(src);
     decoder_close(&d);
+    source_close(&src);
     return rc < 0 || *count == 0 ? -1 : *count * 1000.0 / (t1 - t0);
 }
 

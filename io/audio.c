@@ -1,6 +1,6 @@
-/* The player's sound decoder (see audio.h): a queue of packets (AVPackets
- * allocated at open, referenced in and out), a decode thread, and a byte FIFO
- * of s16 sound with the stream time of its end, all under one mutex. */
+/* The player's sound decoder (see audio.h): a decode thread that takes its
+ * stream's packets from the read thread's queue (io/packets.h), and a byte
+ * FIFO of s16 sound with the stream time of its end, under one mutex. */
 #include "io/audio.h"
 
 #include <math.h>
@@ -14,16 +14,10 @@
 #include <libavutil/channel_layout.h>
 #include <libswresample/swresample.h>
 
-#include "io/decoder.h"
+#include "io/packets.h"
+#include "io/source.h"
 
-#define QUEUE_MAX 256        /* packets waiting to be decoded (seconds of sound) */
 #define FIFO_SECONDS 0.5     /* decoded sound waiting for the device */
-
-typedef struct {
-    AVPacket *pkt;
-    int serial;
-    double offset_s;
-} QItem;
 
 struct AudioDecoder {
     char url[512];
@@ -38,12 +32,11 @@ struct AudioDecoder {
     uint8_t *cvt;            /* resampled sound of one frame */
     int cvt_samples;
 
+    PacketQueue *queue; /* the stream's packets (the source's) */
     pthread_mutex_t mu;
     pthread_cond_t cond;
-    QItem q[QUEUE_MAX];
-    int qhead, qcount;
     int serial; /* what plays now (audio_flush) */
-    int eof, abort;
+    int abort;
     uint8_t *fifo;
     int cap, head, size;
     double tail_pts; /* stream time at the end of the FIFO's sound; NAN unknown */
@@ -59,13 +52,13 @@ static void av_err(int rc, char *buf, size_t len)
         snprintf(buf, len, "error %d", rc);
 }
 
-AudioDecoder *audio_open(Decoder *d, int index, char *err, size_t errlen, int *code)
+AudioDecoder *audio_open(Source *src, int index, char *err, size_t errlen, int *code)
 {
-    AVFormatContext *fmt = (AVFormatContext *)decoder_format(d);
+    AVFormatContext *fmt = (AVFormatContext *)source_format(src);
     const AVCodec *codec = NULL;
     *code = AUDIO_ERR_NONE;
     if (index < 0) {
-        index = av_find_best_stream(fmt, AVMEDIA_TYPE_AUDIO, -1, decoder_video_index(d), &codec, 0);
+        index = av_find_best_stream(fmt, AVMEDIA_TYPE_AUDIO, -1, source_video_index(src), &codec, 0);
         if (index < 0) {
             snprintf(err, errlen, "'%s': no audio stream", fmt->url);
             return NULL;
@@ -94,9 +87,6 @@ AudioDecoder *audio_open(Decoder *d, int index, char *err, size_t errlen, int *c
     a->tail_pts = NAN;
     pthread_mutex_init(&a->mu, NULL);
     pthread_cond_init(&a->cond, NULL);
-    for (int i = 0; i < QUEUE_MAX; i++)
-        if (!(a->q[i].pkt = av_packet_alloc()))
-            goto oom;
     if (!(a->frame = av_frame_alloc()) || !(a->dec = avcodec_alloc_context3(codec)) ||
         avcodec_parameters_to_context(a->dec, st->codecpar) < 0)
         goto oom;
@@ -111,6 +101,8 @@ AudioDecoder *audio_open(Decoder *d, int index, char *err, size_t errlen, int *c
         audio_close(&a);
         return NULL;
     }
+    if (!(a->queue = source_queue(src, 1)) || source_route(src, index, a->queue) < 0)
+        goto oom;
     return a;
 oom:
     snprintf(err, errlen, "'%s': out of memory", fmt->url);
@@ -179,7 +171,7 @@ static void fifo_write(AudioDecoder *a, const uint8_t *buf, int len, double end_
 }
 
 /* Resample one decoded frame into the FIFO. */
-static void put_frame(AudioDecoder *a, const AVFrame *f, int serial, double offset_s)
+static void put_frame(AudioDecoder *a, const AVFrame *f, int serial)
 {
     if (resampler(a, f) < 0)
         return; /* a format the resampler refuses: that frame is silence */
@@ -196,7 +188,7 @@ static void put_frame(AudioDecoder *a, const AVFrame *f, int serial, double offs
     if (n <= 0)
         return;
     int64_t ts = f->best_effort_timestamp;
-    double start = ts * av_q2d(a->tb) + offset_s;
+    double start = ts * av_q2d(a->tb);
     if (ts == AV_NOPTS_VALUE) { /* no timestamp: it follows the sound before it */
         pthread_mutex_lock(&a->mu);
         start = isnan(a->tail_pts) ? 0 : a->tail_pts;
@@ -205,12 +197,12 @@ static void put_frame(AudioDecoder *a, const AVFrame *f, int serial, double offs
     fifo_write(a, a->cvt, n * a->channels * 2, start + (double)n / a->rate, serial);
 }
 
-static void decode(AudioDecoder *a, const AVPacket *pkt, int serial, double offset_s)
+static void decode(AudioDecoder *a, const AVPacket *pkt, int serial)
 {
     if (avcodec_send_packet(a->dec, pkt) < 0)
         return; /* a damaged packet: a moment of silence, as players do */
     while (avcodec_receive_frame(a->dec, a->frame) == 0) {
-        put_frame(a, a->frame, serial, offset_s);
+        put_frame(a, a->frame, serial);
         av_frame_unref(a->frame);
     }
 }
@@ -219,39 +211,34 @@ static void *audio_main(void *arg)
 {
     AudioDecoder *a = arg;
     AVPacket *pkt = av_packet_alloc();
-    int dec_serial = 0;
-    double offset = 0;
+    int dec_serial = 0, serial;
     if (!pkt)
         return NULL;
     for (;;) {
+        int q = pktq_get(a->queue, pkt, 1, &serial, NULL);
         pthread_mutex_lock(&a->mu);
-        while (!a->abort && a->qcount == 0 && !a->eof)
-            pthread_cond_wait(&a->cond, &a->mu);
-        if (a->abort || a->qcount == 0) { /* stopped, or the end: drain the decoder */
-            int serial = a->serial, stop = a->abort;
-            pthread_mutex_unlock(&a->mu);
-            if (!stop)
-                decode(a, NULL, serial, offset);
+        int current = a->serial, stop = a->abort;
+        pthread_mutex_unlock(&a->mu);
+        if (q == PKTQ_ABORT || stop)
+            break;
+        if (q == PKTQ_END) { /* the end: drain the decoder */
+            decode(a, NULL, current);
             break;
         }
-        QItem *it = &a->q[a->qhead];
-        av_packet_move_ref(pkt, it->pkt);
-        int serial = it->serial, current = a->serial;
-        offset = it->offset_s;
-        a->qhead = (a->qhead + 1) % QUEUE_MAX;
-        a->qcount--;
-        pthread_cond_broadcast(&a->cond);
-        pthread_mutex_unlock(&a->mu);
-        if (serial == current) {
-            if (serial != dec_serial) { /* the first packet after a seek */
-                avcodec_flush_buffers(a->dec);
-                if (a->swr)
-                    swr_init(a->swr); /* drop what it holds back */
-                dec_serial = serial;
-            }
-            decode(a, pkt, serial, offset);
+        if (serial != current) /* from before a seek */
+            continue;
+        if (serial != dec_serial) { /* the first packet after a seek */
+            avcodec_flush_buffers(a->dec);
+            if (a->swr)
+                swr_init(a->swr); /* drop what it holds back */
+            dec_serial = serial;
         }
-        av_packet_unref(pkt);
+        if (q == PKTQ_DRAIN) { /* --loop: the end of a pass; the next one follows */
+            decode(a, NULL, serial);
+            avcodec_flush_buffers(a->dec);
+            continue;
+        }
+        decode(a, pkt, serial);
     }
     av_packet_free(&pkt);
     return NULL;
@@ -283,38 +270,10 @@ int audio_start(AudioDecoder *a, int rate, int channels, char *err, size_t errle
     return 0;
 }
 
-void audio_push(AudioDecoder *a, const AVPacket *pkt, int serial, double offset_s)
-{
-    pthread_mutex_lock(&a->mu);
-    while (!a->abort && a->qcount == QUEUE_MAX && serial == a->serial)
-        pthread_cond_wait(&a->cond, &a->mu);
-    if (!a->abort && a->qcount < QUEUE_MAX && serial == a->serial) {
-        QItem *it = &a->q[(a->qhead + a->qcount) % QUEUE_MAX];
-        if (av_packet_ref(it->pkt, pkt) == 0) {
-            it->serial = serial, it->offset_s = offset_s;
-            a->qcount++;
-            pthread_cond_broadcast(&a->cond);
-        }
-    }
-    pthread_mutex_unlock(&a->mu);
-}
-
-void audio_eof(AudioDecoder *a)
-{
-    pthread_mutex_lock(&a->mu);
-    a->eof = 1;
-    pthread_cond_broadcast(&a->cond);
-    pthread_mutex_unlock(&a->mu);
-}
-
 void audio_flush(AudioDecoder *a, int serial)
 {
     pthread_mutex_lock(&a->mu);
     a->serial = serial;
-    for (; a->qcount > 0; a->qcount--) {
-        av_packet_unref(a->q[a->qhead].pkt);
-        a->qhead = (a->qhead + 1) % QUEUE_MAX;
-    }
     a->size = 0;
     a->tail_pts = NAN;
     pthread_cond_broadcast(&a->cond);
@@ -327,6 +286,8 @@ void audio_abort(AudioDecoder *a)
     a->abort = 1;
     pthread_cond_broadcast(&a->cond);
     pthread_mutex_unlock(&a->mu);
+    if (a->queue) /* a wait for a packet ends too */
+        pktq_abort(a->queue);
 }
 
 int audio_pull(AudioDecoder *a, uint8_t *buf, int len, double *pts, int *serial)
@@ -356,8 +317,10 @@ void audio_close(AudioDecoder **pa)
         audio_abort(a);
         pthread_join(a->thread, NULL);
     }
-    for (int i = 0; i < QUEUE_MAX; i++)
-        av_packet_free(&a->q[i].pkt);
+    if (a->queue) { /* the source's: nothing more is queued for it, nor kept */
+        pktq_abort(a->queue);
+        pktq_flush(a->queue);
+    }
     av_frame_free(&a->frame);
     avcodec_free_context(&a->dec);
     swr_free(&a->swr);

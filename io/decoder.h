@@ -1,17 +1,21 @@
-/* The decode thread: opens a file, URL or device with libavformat, decodes
- * its best video stream with libavcodec (frame threading), and writes every
- * frame into a FrameRing, normalised to one of the stage's layouts. FFmpeg
- * stays behind this header.
+/* The video decoder: decodes the input's video stream with libavcodec (frame
+ * threading, or NVDEC) on a thread of its own, from the packet queue the read
+ * thread fills (io/source.h), and writes every frame into a FrameRing,
+ * normalised to one of the stage's layouts (io/deliver.h). FFmpeg stays
+ * behind this header.
  *
- *   Decoder *d = decoder_open(path, NULL, err, sizeof err, &code);
+ *   Decoder *d = decoder_open(src, &opt, err, sizeof err, &code);
  *   FrameRing *ring = ring_create(8, &decoder_info(d)->fmt, mem, ...);
  *   decoder_start(d, ring, max_frames);   // the thread writes, then ring_write_eof
+ *   source_start(src);
  *   ...
  *   decoder_stop(d);                      // optional: ask it to finish early
  *   rc = decoder_join(d);                 // 0 or negative (decoder_error says why)
- *   decoder_close(&d);
+ *   decoder_close(&d);                    // before source_close
  *
- * End of stream drains the decoder (NULL packet) so no frame is lost. */
+ * The end of the stream drains the decoder (NULL packet) so no frame is lost;
+ * so does the end of each --loop pass. Packets of a new serial (a seek) flush
+ * it first; its frames carry that serial. */
 #ifndef PINSTRIPE_IO_DECODER_H
 #define PINSTRIPE_IO_DECODER_H
 
@@ -22,9 +26,7 @@
 #include "io/ring.h"
 
 typedef struct Decoder Decoder;
-struct Writer;
-struct AudioDecoder;
-struct AVFormatContext;
+struct Source;
 
 typedef struct DecoderInfo {
     FrameFormat fmt;         /* the layout frames land in, and their size (not banded;
@@ -41,16 +43,11 @@ typedef struct DecoderInfo {
     char src_pix_fmt[32];    /* the stream's own pixel format */
 } DecoderInfo;
 
-#define DECODER_ERR_USAGE (-2) /* bad -f format name */
-#define DECODER_ERR_INPUT (-3) /* input cannot be opened or has no video */
+#define DECODER_ERR_INPUT (-3) /* the video cannot be decoded */
 
 typedef struct DecoderOptions {
-    const char *format;       /* libavformat/libavdevice input format, or NULL */
-    int live;                 /* no buffering, no frame threads; read errors are failures */
-    int realtime;             /* read at the stream's own rate (FFmpeg's -re) */
-    const char *video_size;   /* device options (v4l2), or NULL */
-    const char *framerate;
-    const char *input_format;
+    int live;                 /* no frame threads, low delay: each frame at once */
+    int realtime;             /* frames at the stream's own rate (FFmpeg's -re) */
     int hwdec;                /* 1: decode with NVDEC (FFmpeg's CUDA hwaccel) where it can;
                                * where it cannot, one line on stderr and software decode */
     int copy_frames;          /* 1: copy every frame into the ring's slots, as for decoders
@@ -58,24 +55,14 @@ typedef struct DecoderOptions {
     int reshape;              /* 1: a new size or pixel format mid-stream re-lays the ring
                                * (ring_write_reformat); 0: frames are scaled to the first
                                * size (for -o: an encoder keeps its size) */
-    int loop;                 /* play the input this many times in all (0 or 1: once;
-                               * negative: without end); timestamps run on across passes */
 } DecoderOptions;
 
-/* NULL on failure, with one line naming the input and the reason in err, and
- * DECODER_ERR_USAGE or DECODER_ERR_INPUT in *code. opt may be NULL. */
-Decoder *decoder_open(const char *url, const DecoderOptions *opt, char *err, size_t errlen,
+/* The source's video stream (its packets routed to the decoder's queue; before
+ * source_start). NULL on failure, with one line naming the input and the
+ * reason in err, and DECODER_ERR_INPUT in *code. opt may be NULL. */
+Decoder *decoder_open(struct Source *src, const DecoderOptions *opt, char *err, size_t errlen,
                       int *code);
 const DecoderInfo *decoder_info(const Decoder *d);
-/* Hand every packet of the input's other streams (audio, subtitles) to the
- * writer, which copies those it maps; call before decoder_start. */
-void decoder_copy_to(Decoder *d, struct Writer *w);
-/* Hand the packets of the audio decoder's stream to it (io/audio.h), for the
- * player's sound; call before decoder_start. */
-void decoder_play_audio(Decoder *d, struct AudioDecoder *a);
-/* For the writer (io/ only): the demuxer and the video stream's index. */
-const struct AVFormatContext *decoder_format(const Decoder *d);
-int decoder_video_index(const Decoder *d);
 /* Start the thread; it stops after max_frames frames when max_frames > 0.
  * Software-decoded frames land in the decoder's own buffers, allocated in the
  * ring's memory (io/framepool.h) and handed to the ring without a copy, where
@@ -97,11 +84,7 @@ long long decoder_errors(const Decoder *d);
  * buffers (and how many blocks those took), how many copied, NVDEC or not.
  * After decoder_join. */
 void decoder_describe(Decoder *d, char *line, size_t len);
-/* Ask the thread to seek to target_s seconds (from the start of the stream); the
- * frames it writes afterwards carry `serial`. 0, or -1 when the input cannot seek.
- * Any thread. */
-int decoder_seek(Decoder *d, double target_s, int serial);
-/* Ask the thread to stop at the next frame; it still writes EOF to its ring. */
+/* Ask the thread to stop at the next frame or packet; it still writes EOF to its ring. */
 void decoder_stop(Decoder *d);
 /* Wait for the thread. 0, or negative with decoder_error set. */
 int decoder_join(Decoder *d);

@@ -3,12 +3,12 @@
  * into it unchanged, all on the input's timeline. FFmpeg stays behind this
  * header.
  *
- *   Writer *w = writer_open(&cfg, err, sizeof err, &code);
- *   decoder_copy_to(dec, w);  // the decode thread hands it audio/subtitle packets
+ *   Writer *w = writer_open(&cfg, err, sizeof err, &code); // before source_start:
+ *                             // the read thread queues the copied streams' packets
  *   writer_write(w, frame);   // bgr24 (or, in_yuv, yuv420p) FrameBuf; pts/duration
  *                             // in cfg's time base
  *   writer_end_with_video(w); // optional: a run cut short ends its audio with the video
- *   writer_close(&w);         // flushes the encoder, writes the trailer
+ *   writer_close(&w);         // after source_join: flushes the encoder, writes the trailer
  *
  * Timing: every stream keeps the input's timestamps, shifted together so the
  * input's start is 0 (as ffmpeg does); a seek while writing (a new serial)
@@ -28,8 +28,7 @@
 #include "gpu/frame.h"
 
 typedef struct Writer Writer;
-struct Decoder;
-struct AVPacket;
+struct Source;
 
 typedef struct WriterConfig {
     const char *path;   /* a file name, or "-" for standard output */
@@ -42,7 +41,7 @@ typedef struct WriterConfig {
     int avg_num, avg_den;   /* the input's average frame rate, 0/1 when unknown */
     int64_t start_us;       /* the input's start (AV_TIME_BASE units), INT64_MIN unknown */
     /* the input whose audio and subtitle streams are copied (NULL: none) */
-    const struct Decoder *source;
+    struct Source *source;
     int no_audio, no_subs; /* -an, -sn */
     /* encoder settings (NULL / 0: the encoder's defaults) */
     const char *crf, *preset, *bitrate;
@@ -64,12 +63,9 @@ int writer_takes_yuv420p(const WriterConfig *cfg);
 /* Lines for the user about the streams (one per stream left out and why),
  * '\n'-separated; "" when there is nothing to say. */
 const char *writer_notes(const Writer *w);
-/* 0, or negative with writer_error set. Main thread. */
+/* 0, or negative with writer_error set. One thread (the main thread) makes
+ * every call but writer_open's. */
 int writer_write(Writer *w, const FrameBuf *bgr);
-/* The decode thread's side: one packet of input stream pkt->stream_index, read
- * after the seek that started `serial`. Streams that are not copied are
- * ignored. 0, or negative with writer_error set. Thread-safe. */
-int writer_copy_packet(Writer *w, const struct AVPacket *pkt, int serial);
 /* The run stops early (--frames, q, SIGINT): copied streams end with the video
  * (within one packet) instead of running to their own end. */
 void writer_end_with_video(Writer *w);

@@ -604,7 +604,7 @@ PY
   expect 3 --no-display --frames 5 --stats "$tmp/no/dir/s.json" "$tmp/in.nut"; one_line "s.json"
   ;;
 
-display_keys|display_overlay|display_pause|display_seek|display_transform_step|display_write|display_fault|display_reshape|display_sound|display_window_fit|display_overlay_cycle)
+display_keys|display_overlay|display_pause|display_seek|display_transform_step|display_write|display_fault|display_reshape|display_sound|display_window_fit|display_overlay_cycle|display_interleave)
   # the highgui window under Xvfb, driven with xdotool
   command -v Xvfb >/dev/null && command -v xdotool >/dev/null || { echo "no Xvfb/xdotool: skipped"; exit 77; }
   exec 3>"$tmp/displayfd"
@@ -818,6 +818,60 @@ PY
   rm -f "$tmp/played.raw"
   "$bin" -an --frames 10 "$tmp/in.mp4" 2>"$tmp/err" || fail "-an: $(cat "$tmp/err")"
   [ ! -s "$tmp/played.raw" ] || fail "-an played sound"
+  ;;
+
+display_interleave)
+  # a badly interleaved file (the sound 3 s behind its picture in file order, made
+  # by issue 22's recipe), MKV and MPEG-TS, played for 10 s with its sound through
+  # SDL's disk driver: the read thread reads as far as the sound needs, so the
+  # picture keeps its rate (>= 95% of the frames a -an run shows), the sound never
+  # runs dry after its first 0.2 s, and A-V stays within 40 ms (p99) on >= 80% of
+  # the frames
+  export SDL_AUDIODRIVER=disk
+  ff -f lavfi -i testsrc2=size=320x240:rate=25:duration=30 -f lavfi -i sine=f=440:duration=30 \
+     -c:v libx264 -g 25 -c:a aac "$tmp/src.mkv"
+  ff -i "$tmp/src.mkv" -itsoffset 3 -i "$tmp/src.mkv" -map 0:v -map 1:a -c copy "$tmp/step1.mkv"
+  ff -i "$tmp/step1.mkv" -map 0 -c copy -bsf:a setts=ts=PTS-3/TB -max_interleave_delta 1 "$tmp/bad.mkv"
+  # (MPEG-TS: remuxed from it in its file order; setts would not shift the sound there)
+  ff -i "$tmp/bad.mkv" -map 0 -c copy -max_interleave_delta 1 "$tmp/bad.ts"
+  for ext in mkv ts; do
+    first=$(ffprobe -v error -show_entries packet=stream_index -of csv=p=0 "$tmp/bad.$ext" | grep -n '^1' | head -n 1)
+    [ "${first%%:*}" -gt 60 ] || fail "bad.$ext: its first audio packet comes after ${first%%:*} packets, not far enough behind"
+    for run in an sound; do
+      export SDL_DISKAUDIOFILE="$tmp/played-$run.raw"
+      rm -f "$SDL_DISKAUDIOFILE"
+      flag=; [ $run = an ] && flag=-an
+      start -v $flag --no-overlay --stats "$tmp/s-$run.json" "$tmp/bad.$ext"
+      sleep 9; finish q
+    done
+    [[ "$(cat "$tmp/err")" =~ played\ at\ ([0-9]+)\ Hz,\ ([0-9]+)\ channel ]] ||
+      { cat "$tmp/err" >&2; fail "bad.$ext: no sound opened"; }
+    rate=${BASH_REMATCH[1]}; channels=${BASH_REMATCH[2]}
+    python3 - "$tmp" "$ext" "$rate" "$channels" <<'PY' || fail "bad.$ext: interleaving check"
+import array, json, math, sys
+tmp, ext, rate, channels = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+def frames(run):
+    fr = json.load(open(f"{tmp}/s-{run}.json"))["frames"]
+    return [f for f in fr if f["shown_ms"] <= 10000]  # the first 10 s of each run
+an, snd = frames("an"), frames("sound")
+av = sorted(abs(f["av_ms"]) for f in snd if "av_ms" in f)
+p99 = av[min(len(av) - 1, int(0.99 * len(av)))] if av else float("inf")
+pcm = array.array("h", open(f"{tmp}/played-sound.raw", "rb").read())
+win = rate * channels // 100  # 10 ms
+rms = [math.sqrt(sum(v * v for v in pcm[i:i + win]) / win) for i in range(0, len(pcm) - win, win)]
+loud = [i for i, r in enumerate(rms) if r > 300]
+first, last = loud[0], loud[-1]
+dry = [i for i in range(first + 20, last) if rms[i] <= 300]  # after its first 0.2 s
+print(f"{ext}: {len(snd)} frames shown with sound, {len(an)} with -an; "
+      f"A-V on {len(av)}, p99 {p99:.1f} ms; {len(dry)} silent 10 ms windows in "
+      f"{(last - first) / 100:.1f} s of sound")
+assert len(an) >= 200, "the -an run itself did not play smoothly"
+assert len(snd) >= 0.95 * len(an), "frames shown with sound fewer than 95% of -an's"
+assert len(av) >= 0.8 * len(snd), "fewer than 80% of the frames carry an A-V value"
+assert p99 <= 40, "|A-V| p99 over 40 ms"
+assert not dry, f"the sound ran dry at {[round((i - first) / 100, 2) for i in dry[:5]]} s"
+PY
+  done
   ;;
 
 display_pause)

@@ -11,7 +11,11 @@
 # containers, whole, cut short (--frames), and to standard output (-o -).
 # For each output: `ffmpeg -i OUT -map 0 -c:s copy -f framemd5 -` (every stream,
 # decoded; subtitles as packets) of the old and the new binary's must be equal.
-# Prints one line an output; exits 1 when any differs.
+# One case is judged on its video alone, the old one's audio a prefix of the new
+# one's: a run cut short (--frames) of the badly interleaved file, where how much
+# of the sound behind the video gets written depends on how far the input was
+# read when the run stopped (issue 22 reads further ahead). Prints one line an
+# output; exits 1 when any differs.
 set -uo pipefail
 old=${1:?old binary}; new=${2:?new binary}
 dir=${3:-$(mktemp -d)}
@@ -48,11 +52,11 @@ cases=(
   "mp4-stdout-mpegts|a.mp4|--output-format mpegts -c mpeg2video -o -"
   "bad-mkv|e.mkv|-c ffv1 -o OUT.mkv"
   "bad-mkv-sepia|e.mkv|-t sepia --enc-path bgr -c ffv1 -o OUT.mkv"
-  "bad-mkv-frames|e.mkv|--frames 120 -c ffv1 -o OUT.mkv"
+  "bad-mkv-frames|e.mkv|--frames 120 -c ffv1 -o OUT.mkv|prefix"
 )
 bad=0
 for c in "${cases[@]}"; do
-  IFS='|' read -r name input args <<<"$c"
+  IFS='|' read -r name input args judge <<<"$c"
   for which in old new; do
     b=$old; [ $which = new ] && b=$new
     out="$dir/$name.$which"
@@ -71,7 +75,11 @@ for c in "${cases[@]}"; do
       grep -v '^#' >"$out.md5"
   done
   o=$dir/$name.old; n=$dir/$name.new
-  if cmp -s "$o.md5" "$n.md5" && cmp -s "$o.rc" "$n.rc"; then
+  if [ "${judge:-}" = prefix ] && cmp -s "$o.rc" "$n.rc" &&
+     cmp -s <(grep '^0,' "$o.md5") <(grep '^0,' "$n.md5") &&
+     cmp -s <(grep -v '^0,' "$o.md5") <(grep -v '^0,' "$n.md5" | head -n "$(grep -vc '^0,' "$o.md5")"); then
+    echo "same video: $name ($(grep -c '^0,' "$n.md5") frames; other streams $(grep -vc '^0,' "$o.md5") -> $(grep -vc '^0,' "$n.md5") packets, the old ones a prefix)"
+  elif cmp -s "$o.md5" "$n.md5" && cmp -s "$o.rc" "$n.rc"; then
     echo "same: $name ($(wc -l <"$n.md5") frames and packets, exit $(cat "$n.rc"))"
   else
     echo "DIFFERENT: $name (exit $(cat "$o.rc") -> $(cat "$n.rc")); diff $o.md5 $n.md5 | head"

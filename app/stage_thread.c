@@ -1,0 +1,145 @@
+/* The stage thread (see stage_thread.h): keeps up to the stage's depth of
+ * frames in flight, completes them in order, and re-lays the rings and the
+ * stage when the input ring says the stream changed shape. */
+#include "app/stage_thread.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* frames in flight at most (the stage may allow more; the rings are sized for this) */
+#define MAX_DEPTH 16
+
+struct StageThread {
+    StageThreadConfig c;
+    pthread_t thread;
+    int joined;
+    int rc;
+    char err[512];
+};
+
+/* The stream changed size or pixel format: the decoder waits while the input
+ * ring is re-laid, the stage is made again at the new geometry, and the display
+ * is told through the output ring (it re-lays it when it has shown every frame
+ * before). No frame in flight. 0, or -1 with err set. */
+static int reshape(StageThread *t, int preset)
+{
+    char note[256];
+    int code;
+    if (ring_reformat(t->c.in, t->err, sizeof(t->err)) < 0)
+        return -1;
+    StageConfig sc = t->c.sc;
+    sc.in = ring_format(t->c.in);
+    sc.stripes = sc.stripes > sc.in.height ? sc.in.height : sc.stripes;
+    sc.transform = t->c.presets[preset];
+    stage_destroy(t->c.stage);
+    if (!(*t->c.stage = stage_create(&sc, note, sizeof(note), t->err, sizeof(t->err), &code)))
+        return -1;
+    FrameFormat out = stage_out_format(&sc);
+    ring_write_reformat(t->c.out, out.layout, out.width, out.height);
+    return 0;
+}
+
+static int depth_of(const Stage *s)
+{
+    return stage_depth(s) > MAX_DEPTH ? MAX_DEPTH : stage_depth(s);
+}
+
+static void *stage_main(void *arg)
+{
+    StageThread *t = arg;
+    FrameRing *in = t->c.in, *out = t->c.out;
+    FrameBuf *ins[MAX_DEPTH], *outs[MAX_DEPTH];
+    int depth = depth_of(*t->c.stage), head = 0, n = 0, eof = 0;
+    int applied = atomic_load(t->c.preset);
+    for (;;) {
+        Stage *stage = *t->c.stage;
+        /* Complete the oldest frame when the stage is full, at the end, or when no input
+         * is waiting: a finished frame is never held back for the next decoded one. */
+        if (n > 0 && (n == depth || eof || ring_readable(in) == 0)) {
+            FrameBuf *i = ins[head], *o = outs[head];
+            o->t = i->t;
+            if (stage_wait(stage, &o->t) < 0) {
+                snprintf(t->err, sizeof(t->err), "%s", stage_error(stage));
+                break;
+            }
+            o->pts = i->pts, o->duration = i->duration;
+            o->index = i->index, o->serial = i->serial;
+            o->capture_ms = i->capture_ms;
+            ring_read_end(in);
+            ring_write_end(out);
+            head = (head + 1) % depth;
+            n--;
+            continue;
+        }
+        if (eof) {
+            ring_write_eof(out);
+            return NULL;
+        }
+        FrameBuf *i, *o;
+        int rc = ring_read_begin(in, &i);
+        if (rc == RING_EOF) {
+            eof = 1;
+            continue;
+        }
+        if (rc == RING_REFORMAT) { /* every frame before it is done (n == 0 here) */
+            if (reshape(t, applied) < 0)
+                break;
+            depth = depth_of(*t->c.stage);
+            head = 0;
+            continue;
+        }
+        if (rc != 0 || ring_write_begin(out, &o) != 0)
+            return NULL; /* aborted; stage_destroy waits for frames in flight */
+        int preset = atomic_load(t->c.preset);
+        if (preset != applied) { /* 't' was pressed: the next frame uses the new transform */
+            stage_set_transform(stage, &t->c.presets[preset]);
+            applied = preset;
+        }
+        if (stage_submit(stage, i, o) < 0) {
+            snprintf(t->err, sizeof(t->err), "%s", stage_error(stage));
+            break;
+        }
+        int slot = (head + n) % depth;
+        ins[slot] = i, outs[slot] = o;
+        n++;
+    }
+    t->rc = -1;
+    t->c.failed(t->c.arg);
+    return NULL;
+}
+
+StageThread *stage_thread_start(const StageThreadConfig *cfg, char *err, size_t errlen)
+{
+    StageThread *t = calloc(1, sizeof(*t));
+    if (t) {
+        t->c = *cfg;
+        if (pthread_create(&t->thread, NULL, stage_main, t) == 0)
+            return t;
+        free(t);
+    }
+    snprintf(err, errlen, "cannot start the stage thread");
+    return NULL;
+}
+
+int stage_thread_join(StageThread *t, char *err, size_t errlen)
+{
+    if (!t->joined) {
+        pthread_join(t->thread, NULL);
+        t->joined = 1;
+    }
+    if (t->rc < 0)
+        snprintf(err, errlen, "%s", t->err);
+    return t->rc;
+}
+
+void stage_thread_free(StageThread **pt)
+{
+    StageThread *t = pt ? *pt : NULL;
+    if (!t)
+        return;
+    if (!t->joined)
+        pthread_join(t->thread, NULL);
+    free(t);
+    *pt = NULL;
+}

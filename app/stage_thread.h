@@ -1,0 +1,40 @@
+/* The stage thread: input ring → stage (up to its depth of frames in flight)
+ * → output ring. It applies the transform the display loop asks for ('t'),
+ * and makes the stage again when the stream changes geometry. On a failure it
+ * calls `failed` (the player stops every thread) and keeps the line for the
+ * player to say.
+ *
+ *   StageThread *t = stage_thread_start(&cfg, err, sizeof err);
+ *   ...
+ *   if (stage_thread_join(t, err, sizeof err) < 0) ...say err...
+ *   stage_thread_free(&t);            // then stage_destroy(&stage) */
+#ifndef PINSTRIPE_APP_STAGE_THREAD_H
+#define PINSTRIPE_APP_STAGE_THREAD_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+
+#include "gpu/stage.h"
+#include "io/ring.h"
+
+typedef struct StageThread StageThread;
+
+typedef struct StageThreadConfig {
+    Stage **stage;       /* the player's; replaced at a geometry change, used by the
+                          * thread alone until it is joined */
+    StageConfig sc;      /* how it was made (with the backend it has) */
+    FrameRing *in, *out;
+    const Transform *presets; /* the transforms 't' cycles through */
+    atomic_int *preset;       /* the one to apply from the next frame */
+    void (*failed)(void *arg); /* from the thread, after a failure */
+    void *arg;
+} StageThreadConfig;
+
+/* NULL with one line in err when the thread cannot start. */
+StageThread *stage_thread_start(const StageThreadConfig *cfg, char *err, size_t errlen);
+/* Wait for it: 0, or -1 with its failure's line in err. */
+int stage_thread_join(StageThread *t, char *err, size_t errlen);
+/* Joins if need be. Accepts NULL; sets *t to NULL. */
+void stage_thread_free(StageThread **t);
+
+#endif

@@ -1,0 +1,464 @@
+/* The input and its read thread (see source.h), after ffplay's read_thread:
+ * open and probe, then read packets and hand each to the queues its stream is
+ * routed to, waiting while the queues hold enough; seek, loop and stop are
+ * carried out by the thread between reads. */
+#include "io/source.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include <libavcodec/avcodec.h>
+#ifdef PINSTRIPE_HAVE_AVDEVICE
+#include <libavdevice/avdevice.h>
+#endif
+#include <libavformat/avformat.h>
+
+#include "gpu/clock.h"
+#include "io/avlog.h"
+
+#define MAX_QUEUES 8
+#define MAX_ROUTES 4 /* queues a stream may go to */
+
+struct Source {
+    char url[1024];
+    SourceOptions opt;
+    int unbuffered; /* a live input that is not a file: never waited for */
+    AVFormatContext *fmt;
+    int vidx;
+    AVRational vtb;
+    int64_t step; /* nominal frame duration, video time base */
+
+    PacketQueue *queues[MAX_QUEUES];
+    int fed[MAX_QUEUES];
+    int nqueues;
+    int (*routes)[MAX_ROUTES]; /* by stream: queue numbers, -1 after the last */
+
+    pthread_t thread;
+    int started, joined;
+    pthread_mutex_t mu; /* with cond: the reader's waits (queues full, seeks) */
+    pthread_cond_t cond;
+    atomic_int stop;
+    atomic_int seek_serial; /* > serial: a seek to seek_target_us is wanted */
+    _Atomic long long seek_target_us;
+    int serial;
+    /* --loop */
+    int passes;
+    int64_t pts_offset;          /* video time base: added to this pass's timestamps */
+    int64_t first_pts, last_pts; /* video: the first pass's earliest, the latest so far */
+    int rc;
+    char error[512];
+};
+
+static void av_err(int rc, char *buf, size_t len)
+{
+    if (av_strerror(rc, buf, len) < 0)
+        snprintf(buf, len, "error %d", rc);
+}
+
+static int is_plain_path(const char *url)
+{
+    /* "proto:..." is a URL for libavformat; a path with a slash before any colon is a path. */
+    const char *colon = strchr(url, ':');
+    const char *slash = strchr(url, '/');
+    return !colon || (slash && slash < colon);
+}
+
+static int open_input(Source *s, const char *url, const SourceOptions *opt, char *err,
+                      size_t errlen, int *code)
+{
+    const char *format = opt->format;
+    char why[256];
+    const AVInputFormat *ifmt = NULL;
+    if (format && !(ifmt = av_find_input_format(format))) {
+#ifdef PINSTRIPE_HAVE_AVDEVICE
+        snprintf(err, errlen, "-f: unknown input format '%s'", format);
+#else
+        snprintf(err, errlen, "-f: unknown input format '%s' (this build has no libavdevice: "
+                 "cameras and lavfi need -DPINSTRIPE_AVDEVICE=ON)", format);
+#endif
+        *code = SOURCE_ERR_USAGE;
+        return -1;
+    }
+    struct stat fst;
+    int stat_err = is_plain_path(url) ? (stat(url, &fst) == 0 ? 0 : errno) : -1;
+    /* a file on disk: nothing to gain from dropping what probing read */
+    int regular = stat_err == 0 && S_ISREG(fst.st_mode);
+    if (!format && stat_err >= 0) {
+        if (stat_err) {
+            snprintf(err, errlen, "cannot open '%s': %s", url, strerror(stat_err));
+            return -1;
+        }
+        if (S_ISDIR(fst.st_mode)) {
+            snprintf(err, errlen, "cannot open '%s': it is a directory", url);
+            return -1;
+        }
+    }
+    AVDictionary *dict = NULL;
+    if (opt->video_size)
+        av_dict_set(&dict, "video_size", opt->video_size, 0);
+    if (opt->framerate)
+        av_dict_set(&dict, "framerate", opt->framerate, 0);
+    if (opt->input_format)
+        av_dict_set(&dict, "input_format", opt->input_format, 0);
+    /* A live source: no probing delay, and what probing read is dropped (it is
+     * stale by the time the first frame shows). A file given --live keeps every
+     * frame: it is read at its own rate instead (the decoder's realtime wait). */
+    s->unbuffered = opt->live && !regular;
+    if (s->unbuffered) {
+        av_dict_set(&dict, "fflags", "nobuffer", 0);
+        av_dict_set(&dict, "probesize", "32768", 0);
+        av_dict_set(&dict, "analyzeduration", "0", 0);
+    }
+    int rc = avformat_open_input(&s->fmt, url, ifmt, &dict);
+    av_dict_free(&dict);
+    if (rc < 0) {
+        av_err(rc, why, sizeof(why));
+        if (format)
+            snprintf(err, errlen, "cannot open '%s' as %s: %s", url, format, why);
+        else
+            snprintf(err, errlen, "cannot open '%s': %s", url, why);
+        return -1;
+    }
+    if ((rc = avformat_find_stream_info(s->fmt, NULL)) < 0) {
+        av_err(rc, why, sizeof(why));
+        snprintf(err, errlen, "cannot read '%s': %s", url, why);
+        return -1;
+    }
+    const AVCodec *codec = NULL;
+    s->vidx = av_find_best_stream(s->fmt, AVMEDIA_TYPE_VIDEO, -1, -1, &codec, 0);
+    if (s->vidx == AVERROR_STREAM_NOT_FOUND) {
+        snprintf(err, errlen, "'%s': no video stream", url);
+        return -1;
+    }
+    if (s->vidx < 0 || !codec) {
+        AVStream *st0 = s->vidx >= 0 ? s->fmt->streams[s->vidx] : NULL;
+        snprintf(err, errlen, "'%s': no decoder for its video stream%s%s", url, st0 ? " " : "",
+                 st0 ? avcodec_get_name(st0->codecpar->codec_id) : "");
+        return -1;
+    }
+    AVStream *st = s->fmt->streams[s->vidx];
+    s->vtb = st->time_base;
+    s->step = 1;
+    AVRational fr = av_guess_frame_rate(s->fmt, st, NULL);
+    if (fr.num > 0 && fr.den > 0) {
+        int64_t step = av_rescale_q(1, av_inv_q(fr), st->time_base);
+        s->step = step > 0 ? step : 1;
+    }
+    if (!(s->routes = malloc(sizeof(*s->routes) * s->fmt->nb_streams))) {
+        snprintf(err, errlen, "'%s': out of memory", url);
+        return -1;
+    }
+    for (unsigned i = 0; i < s->fmt->nb_streams; i++)
+        for (int k = 0; k < MAX_ROUTES; k++)
+            s->routes[i][k] = -1;
+    return 0;
+}
+
+Source *source_open(const char *url, const SourceOptions *opt, char *err, size_t errlen,
+                    int *code)
+{
+    SourceOptions none = {0};
+    Source *s = calloc(1, sizeof(*s));
+    *code = SOURCE_ERR_INPUT;
+    if (!s) {
+        snprintf(err, errlen, "'%s': out of memory", url);
+        return NULL;
+    }
+    snprintf(s->url, sizeof(s->url), "%s", url);
+    s->opt = opt ? *opt : none;
+    pthread_mutex_init(&s->mu, NULL);
+    pthread_cond_init(&s->cond, NULL);
+    s->first_pts = s->last_pts = AV_NOPTS_VALUE;
+#ifdef PINSTRIPE_HAVE_AVDEVICE
+    avdevice_register_all();
+#endif
+    avlog_quiet_begin();
+    int rc = open_input(s, url, &s->opt, err, errlen, code);
+    avlog_quiet_end();
+    if (rc < 0)
+        source_close(&s);
+    return s;
+}
+
+const char *source_url(const Source *s)
+{
+    return s->url;
+}
+
+const AVFormatContext *source_format(const Source *s)
+{
+    return s->fmt;
+}
+
+int source_video_index(const Source *s)
+{
+    return s->vidx;
+}
+
+int64_t source_frame_step(const Source *s)
+{
+    return s->step;
+}
+
+/* A consumer found its queue empty: the reader may be waiting to be asked. */
+static void wake(void *arg)
+{
+    Source *s = arg;
+    pthread_mutex_lock(&s->mu);
+    pthread_cond_signal(&s->cond);
+    pthread_mutex_unlock(&s->mu);
+}
+
+PacketQueue *source_queue(Source *s, int fed)
+{
+    if (s->started || s->nqueues == MAX_QUEUES)
+        return NULL;
+    PacketQueue *q = pktq_create(wake, s);
+    if (q) {
+        s->fed[s->nqueues] = fed;
+        s->queues[s->nqueues++] = q;
+    }
+    return q;
+}
+
+int source_route(Source *s, int index, PacketQueue *q)
+{
+    if (s->started || index < 0 || index >= (int)s->fmt->nb_streams)
+        return -1;
+    for (int n = 0; n < s->nqueues; n++) {
+        if (s->queues[n] != q)
+            continue;
+        for (int k = 0; k < MAX_ROUTES; k++)
+            if (s->routes[index][k] < 0 || s->routes[index][k] == n) {
+                s->routes[index][k] = n;
+                return 0;
+            }
+    }
+    return -1;
+}
+
+/* ffplay's rule: wait while the fed queues hold more than SOURCE_MAX_BYTES, or
+ * while every one holds more than SOURCE_MIN_PACKETS packets and a second. A
+ * queue that is only given packets (the writer's) is not counted: it holds
+ * what the file's interleaving puts before the video the decoder needs, and
+ * waiting for it to empty would wait for that video. */
+static int enough(Source *s)
+{
+    if (s->unbuffered)
+        return 0;
+    int64_t total = 0;
+    int all = 1, any = 0;
+    for (int n = 0; n < s->nqueues; n++) {
+        int packets;
+        int64_t bytes;
+        double seconds;
+        if (!s->fed[n])
+            continue;
+        pktq_level(s->queues[n], &packets, &bytes, &seconds);
+        total += bytes;
+        any = 1;
+        if (!pktq_aborted(s->queues[n]) &&
+            !(packets > SOURCE_MIN_PACKETS && (seconds == 0 || seconds > 1.0)))
+            all = 0;
+    }
+    return total > SOURCE_MAX_BYTES || (any && all);
+}
+
+/* Carry out a seek asked for with source_seek: reposition the demuxer and flush
+ * every queue; what is read next carries the new serial. */
+static void do_seek(Source *s)
+{
+    int serial = atomic_load(&s->seek_serial);
+    if (serial <= s->serial)
+        return;
+    int64_t ts = atomic_load(&s->seek_target_us);
+    if (s->pts_offset) { /* --loop: the target is on the timeline that runs on; this pass's start */
+        ts -= av_rescale_q(s->pts_offset, s->vtb, AV_TIME_BASE_Q);
+        if (ts < 0)
+            ts = 0;
+    }
+    if (s->fmt->start_time != AV_NOPTS_VALUE)
+        ts += s->fmt->start_time;
+    int rc = avformat_seek_file(s->fmt, -1, INT64_MIN, ts, ts, 0);
+    if (rc < 0) {
+        char why[128];
+        av_err(rc, why, sizeof(why));
+        av_log(NULL, AV_LOG_WARNING, "pinstripe: '%s': seek failed: %s\n", s->url, why);
+    }
+    for (int n = 0; n < s->nqueues; n++)
+        pktq_flush(s->queues[n]);
+    s->serial = serial;
+}
+
+/* --loop, at the end of a pass: rewind, tell the consumers to drain, and run
+ * the next pass's timestamps on from this one's end (the last video timestamp
+ * and one frame). 1: go on; 0: the passes are done (or rewinding failed). */
+static int loop_again(Source *s)
+{
+    if ((s->opt.loop >= 0 && ++s->passes >= s->opt.loop) || atomic_load(&s->stop) ||
+        s->last_pts == AV_NOPTS_VALUE || s->first_pts == AV_NOPTS_VALUE)
+        return 0;
+    int64_t start = s->fmt->start_time != AV_NOPTS_VALUE ? s->fmt->start_time : 0;
+    int rc = avformat_seek_file(s->fmt, -1, INT64_MIN, start, start, 0);
+    if (rc < 0) {
+        char why[128];
+        av_err(rc, why, sizeof(why));
+        av_log(NULL, AV_LOG_WARNING, "pinstripe: '%s': --loop: cannot go back to the start: %s\n",
+               s->url, why);
+        return 0;
+    }
+    for (int n = 0; n < s->nqueues; n++)
+        pktq_put(s->queues[n], NULL, s->serial, clock_now_ms(), 0);
+    s->pts_offset = s->last_pts + s->step - s->first_pts;
+    return 1;
+}
+
+/* Hand one packet to the queues its stream goes to, on the timeline that runs
+ * on across --loop passes. 0, or -1 (out of memory). */
+static int route(Source *s, AVPacket *pkt)
+{
+    int i = pkt->stream_index;
+    if (i < 0 || i >= (int)s->fmt->nb_streams || s->routes[i][0] < 0)
+        return 0;
+    AVRational tb = s->fmt->streams[i]->time_base;
+    if (s->pts_offset) {
+        int64_t off = av_rescale_q(s->pts_offset, s->vtb, tb);
+        if (pkt->pts != AV_NOPTS_VALUE)
+            pkt->pts += off;
+        if (pkt->dts != AV_NOPTS_VALUE)
+            pkt->dts += off;
+    }
+    if (i == s->vidx && pkt->pts != AV_NOPTS_VALUE) {
+        if (s->passes == 0 && (s->first_pts == AV_NOPTS_VALUE || pkt->pts < s->first_pts))
+            s->first_pts = pkt->pts;
+        if (s->last_pts == AV_NOPTS_VALUE || pkt->pts > s->last_pts)
+            s->last_pts = pkt->pts;
+    }
+    double now = clock_now_ms(), dur = pkt->duration > 0 ? pkt->duration * av_q2d(tb) : 0;
+    for (int k = 0; k < MAX_ROUTES && s->routes[i][k] >= 0; k++)
+        if (pktq_put(s->queues[s->routes[i][k]], pkt, s->serial, now, dur) < 0)
+            return -1;
+    return 0;
+}
+
+static void *read_main(void *arg)
+{
+    Source *s = arg;
+    AVPacket *pkt = av_packet_alloc();
+    int rc = pkt ? 0 : -1;
+    if (!pkt)
+        snprintf(s->error, sizeof(s->error), "'%s': out of memory", s->url);
+    while (rc == 0 && !atomic_load(&s->stop)) {
+        do_seek(s);
+        if (enough(s)) { /* ffplay waits 10 ms, or until a consumer runs dry or a seek */
+            pthread_mutex_lock(&s->mu);
+            if (!atomic_load(&s->stop) && atomic_load(&s->seek_serial) <= s->serial) {
+                struct timespec ts;
+                clock_gettime(CLOCK_REALTIME, &ts);
+                ts.tv_nsec += 10 * 1000000L;
+                if (ts.tv_nsec >= 1000000000L)
+                    ts.tv_sec++, ts.tv_nsec -= 1000000000L;
+                pthread_cond_timedwait(&s->cond, &s->mu, &ts);
+            }
+            pthread_mutex_unlock(&s->mu);
+            continue;
+        }
+        int r = av_read_frame(s->fmt, pkt);
+        if (r == AVERROR(EAGAIN))
+            continue;
+        if (r < 0) {
+            if (r != AVERROR_EOF) {
+                char why[128];
+                av_err(r, why, sizeof(why));
+                if (s->opt.live) { /* a camera unplugged, a stream gone: a failure */
+                    snprintf(s->error, sizeof(s->error), "'%s': reading failed: %s", s->url, why);
+                    rc = -1;
+                    break;
+                }
+                av_log(NULL, AV_LOG_WARNING, "pinstripe: '%s': read error, ending: %s\n", s->url,
+                       why);
+            }
+            if (r == AVERROR_EOF && loop_again(s))
+                continue; /* --loop: the next pass */
+            break;
+        }
+        if (route(s, pkt) < 0) {
+            snprintf(s->error, sizeof(s->error), "'%s': out of memory", s->url);
+            rc = -1;
+        }
+        av_packet_unref(pkt);
+    }
+    av_packet_free(&pkt);
+    s->rc = rc;
+    /* the consumers drain what is queued and end (stopped: they see the abort) */
+    for (int n = 0; n < s->nqueues; n++)
+        pktq_finish(s->queues[n]);
+    return NULL;
+}
+
+int source_start(Source *s)
+{
+    if (pthread_create(&s->thread, NULL, read_main, s) != 0) {
+        snprintf(s->error, sizeof(s->error), "'%s': cannot start the read thread", s->url);
+        return -1;
+    }
+    s->started = 1;
+    return 0;
+}
+
+int source_seek(Source *s, double target_s, int serial)
+{
+    if (!s->fmt->pb || !(s->fmt->pb->seekable & AVIO_SEEKABLE_NORMAL))
+        return -1;
+    atomic_store(&s->seek_target_us, (long long)(target_s * AV_TIME_BASE));
+    atomic_store(&s->seek_serial, serial);
+    wake(s);
+    return 0;
+}
+
+void source_stop(Source *s)
+{
+    atomic_store(&s->stop, 1);
+    for (int n = 0; n < s->nqueues; n++)
+        pktq_abort(s->queues[n]);
+    wake(s);
+}
+
+int source_join(Source *s)
+{
+    if (s->started && !s->joined) {
+        pthread_join(s->thread, NULL);
+        s->joined = 1;
+    }
+    return s->rc;
+}
+
+const char *source_error(const Source *s)
+{
+    return s->error;
+}
+
+void source_close(Source **ps)
+{
+    Source *s = ps ? *ps : NULL;
+    if (!s)
+        return;
+    if (s->started && !s->joined) {
+        source_stop(s);
+        source_join(s);
+    }
+    for (int n = 0; n < s->nqueues; n++)
+        pktq_destroy(&s->queues[n]);
+    free(s->routes);
+    avformat_close_input(&s->fmt);
+    pthread_cond_destroy(&s->cond);
+    pthread_mutex_destroy(&s->mu);
+    free(s);
+    *ps = NULL;
+}

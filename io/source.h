@@ -1,0 +1,89 @@
+/* The input and its read thread (ffplay's read_thread): opens a file, URL or
+ * device with libavformat, picks the best video stream, and reads packets on a
+ * thread of its own into a packet queue per consumer (io/packets.h): the video
+ * decoder, the sound's decoder, the writer's stream copy. Each consumer asks
+ * for its queue and the streams it wants before the thread starts; none of
+ * them calls another. FFmpeg stays behind this header (io/ only).
+ *
+ *   Source *src = source_open(url, &opt, err, sizeof err, &code);
+ *   Decoder *d = decoder_open(src, ...);   // routes the video stream to its queue
+ *   AudioDecoder *a = audio_open(src, ...); // and the sound's, the writer its copies
+ *   source_start(src);
+ *   ... source_seek(src, 12.5, serial) ...
+ *   source_stop(src);                       // at the end, or to stop early
+ *   source_join(src);                       // 0, or -1 (source_error says why)
+ *   ...close the consumers...; source_close(&src);
+ *
+ * How far it reads ahead (ffplay's rules): it waits while the decoders' queues
+ * together hold more than SOURCE_MAX_BYTES, or while every one of them already
+ * holds more than SOURCE_MIN_PACKETS packets and more than a second.
+ * There is no bound per stream: a file whose sound lies seconds behind its
+ * picture is read as far as the sound needs. A live source that is not a file
+ * is never waited for (the newest frame matters, io/ring.h drops the oldest).
+ * A seek flushes every queue; packets read after it carry its serial. --loop:
+ * at the end of a pass the queues get a drain marker and the next pass's
+ * timestamps run on from this one's end. */
+#ifndef PINSTRIPE_IO_SOURCE_H
+#define PINSTRIPE_IO_SOURCE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "io/packets.h"
+
+typedef struct Source Source;
+struct AVFormatContext;
+
+#define SOURCE_MAX_BYTES (15 * 1024 * 1024) /* ffplay's MAX_QUEUE_SIZE */
+#define SOURCE_MIN_PACKETS 25               /* ffplay's MIN_FRAMES */
+
+#define SOURCE_ERR_USAGE (-2) /* bad -f format name */
+#define SOURCE_ERR_INPUT (-3) /* input cannot be opened or has no video */
+
+typedef struct SourceOptions {
+    const char *format;     /* libavformat/libavdevice input format, or NULL */
+    int live;               /* no probing delay or buffering (devices, streams); read
+                             * errors are failures */
+    const char *video_size; /* device options (v4l2), or NULL */
+    const char *framerate;
+    const char *input_format;
+    int loop;               /* passes in all (0 or 1: once; negative: without end) */
+} SourceOptions;
+
+/* NULL on failure, with one line naming the input and the reason in err, and
+ * SOURCE_ERR_USAGE or SOURCE_ERR_INPUT in *code. opt may be NULL. */
+Source *source_open(const char *url, const SourceOptions *opt, char *err, size_t errlen,
+                    int *code);
+const char *source_url(const Source *s);
+/* For the consumers (io/ only): the demuxer's streams and the video's index. */
+const struct AVFormatContext *source_format(const Source *s);
+int source_video_index(const Source *s);
+/* The video's nominal frame duration in its time base (1 when unknown). */
+int64_t source_frame_step(const Source *s);
+
+/* A queue for a consumer, owned by the source (freed by source_close). fed: a
+ * decoder reads it, so the reader keeps it fed (its level counts in deciding
+ * whether to read on); 0: it only receives (the writer takes its packets as
+ * the video reaches them). A consumer that goes away aborts and flushes its
+ * queue. NULL when out of memory. Before source_start. */
+PacketQueue *source_queue(Source *s, int fed);
+/* Send stream `index`'s packets to q (a stream may go to several queues, a
+ * queue may take several streams). 0, or -1. Before source_start. */
+int source_route(Source *s, int index, PacketQueue *q);
+
+/* Start the read thread. 0, or -1 with source_error set. */
+int source_start(Source *s);
+/* Ask the thread to seek to target_s seconds from the start of the input; the
+ * packets it reads afterwards carry `serial`. 0, or -1 when the input cannot
+ * seek. Any thread. */
+int source_seek(Source *s, double target_s, int serial);
+/* Stop reading and end every queue's waits (consumers see PKTQ_ABORT). Any thread. */
+void source_stop(Source *s);
+/* Wait for the thread. 0, or -1 with source_error set (a live input's read failed). */
+int source_join(Source *s);
+const char *source_error(const Source *s);
+/* After every consumer is closed. Joins the thread if still running. Accepts
+ * NULL; sets *s to NULL. */
+void source_close(Source **s);
+
+#endif
