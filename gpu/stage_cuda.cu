@@ -26,7 +26,7 @@
 #include "gpu/clock.h"
 #include "gpu/fault.h"
 #include "gpu/kernels.h"
-#include "gpu/stage_impl.h"
+#include "gpu/stage_common.h"
 #include "gpu/stripes.h"
 
 #define MAX_DEPTH 8    // frames in flight, at most
