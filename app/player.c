@@ -21,11 +21,11 @@
 #include "display/display.h"
 #include "gpu/clock.h"
 #include "gpu/stage.h"
-#include "gpu/transform.h"
 #include "io/avlog.h"
 #include "io/decoder.h"
 #include "io/ring.h"
 #include "io/writer.h"
+#include "look/chain.h"
 
 /* Ring sizes: the stage holds up to its depth of slots in each ring, the display
  * one output slot; two more keep each side from waiting on the other. */

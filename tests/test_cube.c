@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "gpu/lut.h"
-#include "gpu/transform.h"
+#include "look/chain.h"
 #include "tests/check.h"
 
 static int parse(const char *text, Lut *l, char *err, size_t errlen)

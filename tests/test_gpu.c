@@ -12,6 +12,7 @@
 
 #include "gpu/stage.h"
 #include "gpu/lut.h"
+#include "look/chain.h"
 #include "tests/check.h"
 #include "tests/luts.h"
 

@@ -9,6 +9,7 @@
 #include "gpu/stage.h"
 #include "gpu/stripes.h"
 #include "gpu/lut.h"
+#include "look/chain.h"
 #include "tests/check.h"
 #include "tests/luts.h"
 
