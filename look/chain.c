@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gpu/lut.h"
+#include "look/cube.h"
 
 /* BT.709 luma weights, for saturation */
 #define LR 0.2126

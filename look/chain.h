@@ -4,7 +4,7 @@
  *   name[=key=value[:key=value…]][,name…]     e.g. "eq=contrast=1.2,lut3d=file=look.cube"
  *
  * Every transform becomes one chain step, an affine map or a table (tables
- * come from the LUT registry, lut.h). The maths of each transform is in
+ * come from the LUT registry, cube.h). The maths of each transform is in
  * transform_help(). Host side only: no FFmpeg, no CUDA. */
 #ifndef PINSTRIPE_LOOK_CHAIN_H
 #define PINSTRIPE_LOOK_CHAIN_H
@@ -19,7 +19,7 @@ extern "C" {
 
 /* Parse a -t argument into *t. 0, or -1 with one line in err, saying where:
  * "-t: unknown option 'contrst' for eq (at column 4)". Tables it names are
- * loaded into the LUT registry (lut.h) and stay there. */
+ * loaded into the LUT registry (cube.h) and stay there. */
 int transform_parse(const char *spec, Transform *t, char *err, size_t errlen);
 /* The plain names, for the 't' key: none, gray, invert, sepia. */
 int transform_named_count(void);
