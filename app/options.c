@@ -2,7 +2,7 @@
  * "--name value" or "--name=value"; short ones "-t value". */
 #include "app/options.h"
 
-#include "gpu/transform.h"
+#include "look/chain.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -32,6 +32,7 @@
 #include "io/ring.h"
 #include "io/source.h"
 #include "io/writer.h"
+#include "look/chain.h"
 
 /* Ring sizes: the stage holds up to its depth of slots in each ring, the display
  * one output slot; two more keep each side from waiting on the other. */

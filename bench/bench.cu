@@ -29,6 +29,7 @@
 
 #include "gpu/clock.h"
 #include "gpu/stage.h"
+#include "look/chain.h"
 #ifdef PINSTRIPE_HAVE_NPP
 #include <nppi_color_conversion.h>
 #endif

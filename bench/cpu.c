@@ -19,7 +19,7 @@
 #include "gpu/convert.h"
 #include "gpu/simd.h"
 #include "gpu/stage.h"
-#include "gpu/transform.h"
+#include "look/chain.h"
 
 static int cmp_double(const void *a, const void *b)
 {

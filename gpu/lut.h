@@ -1,13 +1,11 @@
-/* Colour lookup tables: the Adobe Cube LUT 1.0 format (.cube) parsed into
- * float tables, and a process-wide registry so each file is read once and
- * every Transform that names it shares one copy (the stages upload each once).
- *
- * 3D tables hold size³ RGB triples with red varying fastest:
- *   data[3 * ((b * size + g) * size + r) + c];  1D tables hold size triples. */
+/* Colour lookup tables in host memory: float RGB triples over a domain, the
+ * layout every chain step's table has (ChainOp.lut, colour.h) on either
+ * backend. 3D tables hold size³ RGB triples with red varying fastest:
+ *   data[3 * ((b * size + g) * size + r) + c];  1D tables hold size triples.
+ * Reading .cube files into them and the process-wide registry that keeps them
+ * belong to the look room (its cube.h); gpu/ only reads the tables. */
 #ifndef PINSTRIPE_GPU_LUT_H
 #define PINSTRIPE_GPU_LUT_H
-
-#include <stddef.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -23,20 +21,6 @@ typedef struct Lut {
     float *data;
     char title[128];
 } Lut;
-
-/* Parse .cube text. `name` (the path) goes into errors: "name:LINE: reason".
- * 0, or -1 with err set; on success out->data is malloc'ed (lut_free). */
-int cube_parse(const char *text, size_t len, const char *name, Lut *out, char *err,
-               size_t errlen);
-int cube_load(const char *path, Lut *out, char *err, size_t errlen);
-void lut_free(Lut *l);
-
-/* The registry: the LUT at path, loaded on first use and kept until
- * lut_registry_clear(). NULL with err set when it cannot be loaded. Thread-safe. */
-const Lut *lut_get(const char *path, char *err, size_t errlen);
-/* A 1D curve v ↦ v^exponent over [0,1] with `size` entries, kept like a file. */
-const Lut *lut_get_power(double exponent, int size);
-void lut_registry_clear(void);
 
 #ifdef __cplusplus
 }

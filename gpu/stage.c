@@ -1,18 +1,11 @@
-/* Stage front end: picks a backend and forwards to its StageOps. */
-#include "gpu/stage_impl.h"
+/* Stage front end: picks a backend and forwards to its StageOps. What the
+ * backends share with it (the Stage, the error setter, the output format) is
+ * in stage_common.c, so the backends never call back into this file. */
+#include "gpu/stage_common.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-void stage_set_error(Stage *s, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(s->error, sizeof(s->error), fmt, ap);
-    va_end(ap);
-}
 
 static Stage *try_backend(const StageOps *ops, const StageConfig *cfg, int *rc)
 {
@@ -153,11 +146,4 @@ void stage_destroy(Stage **ps)
     s->ops->uninit(s);
     free(s);
     *ps = NULL;
-}
-
-FrameFormat stage_out_format(const StageConfig *cfg)
-{
-    if (cfg->out_yuv)
-        return (FrameFormat){PIX_YUV420P, cfg->in.width, cfg->in.height, cfg->stripes};
-    return (FrameFormat){PIX_BGR24, cfg->in.width, cfg->in.height, 1};
 }

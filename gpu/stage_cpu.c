@@ -14,7 +14,7 @@
 
 #include "gpu/clock.h"
 #include "gpu/convert.h"
-#include "gpu/stage_impl.h"
+#include "gpu/stage_common.h"
 #include "gpu/stripes.h"
 
 #define BANDS_PER_THREAD 4

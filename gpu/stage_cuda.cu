@@ -26,7 +26,7 @@
 #include "gpu/clock.h"
 #include "gpu/fault.h"
 #include "gpu/kernels.h"
-#include "gpu/stage_impl.h"
+#include "gpu/stage_common.h"
 #include "gpu/stripes.h"
 
 #define MAX_DEPTH 8    // frames in flight, at most
@@ -80,7 +80,7 @@ typedef struct CudaStage {
     cudaEvent_t decoded; // device input: the decoder's copy into its surface, done
     cudaEvent_t epoch; // a reference event: host time epoch_ms
     double epoch_ms;
-    // LUTs on the device: each host table (lut.h's registry) uploaded once, on first use
+    // LUTs on the device: each host table (kept for the process) uploaded once, on first use
     struct {
         const float *host;
         float *dev;

@@ -1,15 +1,11 @@
-/* Colour transforms: what -t names, parsed into a small struct both backends
- * apply per pixel after YUV→RGB. The syntax is FFmpeg's filter-chain idea:
- *
- *   name[=key=value[:key=value…]][,name…]     e.g. "eq=contrast=1.2,lut3d=file=look.cube"
- *
- * A single affine transform (none, gray, invert, sepia, swap, matrix, or eq and
- * hue without gamma) runs in integer fixed point; anything longer runs as a
- * float chain (colour.h). The maths of each transform is in transform_help(). */
+/* Colour transforms: the small struct both backends apply per pixel after
+ * YUV→RGB. A single affine transform (none, gray, invert, sepia, swap, matrix,
+ * or eq and hue without gamma) runs in integer fixed point; anything longer
+ * runs as a float chain (colour.h). The stage only reads a Transform: parsing
+ * -t text into one, and the maths of each transform, belong to the look room
+ * (its chain.h), which builds on this header and never the other way round. */
 #ifndef PINSTRIPE_GPU_TRANSFORM_H
 #define PINSTRIPE_GPU_TRANSFORM_H
-
-#include <stddef.h>
 
 #include "gpu/colour.h"
 
@@ -22,17 +18,9 @@ typedef struct Transform {
     int identity;        /* 1: nothing to do */
     int use_chain;       /* 0: the integer affine map; 1: the float chain */
     ColourAffine affine; /* R,G,B in COLOUR_FRAC fixed point */
-    Chain chain;         /* table pointers are host memory (lut.h's registry) */
+    Chain chain;         /* table pointers are host memory, kept for the process
+                          * (the LUT registry's tables, lut.h layout) */
 } Transform;
-
-/* Parse a -t argument into *t. 0, or -1 with one line in err, saying where:
- * "-t: unknown option 'contrst' for eq (at column 4)". */
-int transform_parse(const char *spec, Transform *t, char *err, size_t errlen);
-/* The plain names, for the 't' key: none, gray, invert, sepia. */
-int transform_named_count(void);
-const char *transform_named(int i);
-/* A paragraph per transform with its options and maths, for --help. */
-const char *transform_help(void);
 
 #ifdef __cplusplus
 }

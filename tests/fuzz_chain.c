@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gpu/transform.h"
+#include "look/chain.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

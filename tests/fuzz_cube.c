@@ -4,7 +4,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "gpu/lut.h"
+#include "look/cube.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "gpu/colour.h"
-#include "gpu/transform.h"
+#include "look/chain.h"
 #include "tests/check.h"
 
 static double clamp255(double v)

@@ -3,8 +3,8 @@
  * line number and reason. And the -t chain parser's errors, with columns. */
 #include <string.h>
 
-#include "gpu/lut.h"
-#include "gpu/transform.h"
+#include "look/chain.h"
+#include "look/cube.h"
 #include "tests/check.h"
 
 static int parse(const char *text, Lut *l, char *err, size_t errlen)

@@ -11,7 +11,8 @@
 #include <string.h>
 
 #include "gpu/stage.h"
-#include "gpu/lut.h"
+#include "look/chain.h"
+#include "look/cube.h"
 #include "tests/check.h"
 #include "tests/luts.h"
 

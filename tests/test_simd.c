@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "gpu/simd.h"
-#include "gpu/transform.h"
+#include "look/chain.h"
 #include "tests/check.h"
 #include "tests/luts.h"
 

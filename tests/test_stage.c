@@ -8,7 +8,8 @@
 #include "gpu/convert.h"
 #include "gpu/stage.h"
 #include "gpu/stripes.h"
-#include "gpu/lut.h"
+#include "look/chain.h"
+#include "look/cube.h"
 #include "tests/check.h"
 #include "tests/luts.h"
 

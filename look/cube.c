@@ -1,6 +1,6 @@
-/* The .cube parser and the LUT registry (see lut.h). Strict: every malformed
+/* The .cube parser and the LUT registry (see cube.h). Strict: every malformed
  * file is refused with its path, line number and reason. */
-#include "gpu/lut.h"
+#include "look/cube.h"
 
 #include <ctype.h>
 #include <errno.h>

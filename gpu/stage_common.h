@@ -1,8 +1,11 @@
-/* Private to gpu/: what a stage backend provides (a struct of function
- * pointers, filled with designated initialisers) and the Stage behind the
- * handle. */
-#ifndef PINSTRIPE_GPU_STAGE_IMPL_H
-#define PINSTRIPE_GPU_STAGE_IMPL_H
+/* Private to gpu/: what the stage interface (stage.c) and its backends
+ * (stage_cpu.c, stage_cuda.cu) share. What a backend provides (a struct of
+ * function pointers, filled with designated initialisers), the Stage behind
+ * the handle, and the helpers every side calls (stage_common.c). Calls go one
+ * way: stage.c picks a backend and calls down into it; both call down into
+ * stage_common.c; nothing calls back up into stage.c. */
+#ifndef PINSTRIPE_GPU_STAGE_COMMON_H
+#define PINSTRIPE_GPU_STAGE_COMMON_H
 
 #include "gpu/stage.h"
 
@@ -30,12 +33,15 @@ struct Stage {
     char error[512];
 };
 
+/* The backends, each defined in its own file; stage.c picks one. */
 extern const StageOps stage_cpu_ops;
 #ifdef PINSTRIPE_HAVE_CUDA
 extern const StageOps stage_cuda_ops;
 #endif
 
+/* Write a one-line reason into s->error (stage_error() returns it). */
 void stage_set_error(Stage *s, const char *fmt, ...);
+/* stage_out_format (stage.h) is defined in stage_common.c too. */
 
 #ifdef __cplusplus
 }

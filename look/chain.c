@@ -1,6 +1,6 @@
-/* The -t parser and the transforms' maths (see transform.h). Every transform
+/* The -t parser and the transforms' maths (see chain.h). Every transform
  * becomes one chain step: an affine map of R,G,B in [0,1], or a table. */
-#include "gpu/transform.h"
+#include "look/chain.h"
 
 #include <errno.h>
 #include <math.h>
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gpu/lut.h"
+#include "look/cube.h"
 
 /* BT.709 luma weights, for saturation */
 #define LR 0.2126

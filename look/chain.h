@@ -1,0 +1,34 @@
+/* The -t parser: a transform chain's text turned into the Transform the stage
+ * applies (gpu/transform.h). The syntax is FFmpeg's filter-chain idea:
+ *
+ *   name[=key=value[:key=value…]][,name…]     e.g. "eq=contrast=1.2,lut3d=file=look.cube"
+ *
+ * Every transform becomes one chain step, an affine map or a table (tables
+ * come from the LUT registry, cube.h). The maths of each transform is in
+ * transform_help(). Host side only: no FFmpeg, no CUDA. */
+#ifndef PINSTRIPE_LOOK_CHAIN_H
+#define PINSTRIPE_LOOK_CHAIN_H
+
+#include <stddef.h>
+
+#include "gpu/transform.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Parse a -t argument into *t. 0, or -1 with one line in err, saying where:
+ * "-t: unknown option 'contrst' for eq (at column 4)". Tables it names are
+ * loaded into the LUT registry (cube.h) and stay there. */
+int transform_parse(const char *spec, Transform *t, char *err, size_t errlen);
+/* The plain names, for the 't' key: none, gray, invert, sepia. */
+int transform_named_count(void);
+const char *transform_named(int i);
+/* A paragraph per transform with its options and maths, for --help. */
+const char *transform_help(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
