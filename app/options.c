@@ -290,6 +290,30 @@ int options_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
     return check_window(o, err, errlen);
 }
 
+int options_check_run(const Options *o, char *err, size_t errlen)
+{
+    const char *fix = NULL;
+    if (strcmp(o->enc_path, "yuv") != 0 && strcmp(o->enc_path, "bgr") != 0)
+        snprintf(err, errlen, "--enc-path: '%s' is not yuv or bgr", o->enc_path);
+    else if (strcmp(o->backend, "auto") && strcmp(o->backend, "cpu") && strcmp(o->backend, "cuda"))
+        snprintf(err, errlen, "--backend: '%s' is not auto, cuda or cpu", o->backend);
+    else if (strcmp(o->hwdec, "cuda") != 0 && strcmp(o->hwdec, "none") != 0)
+        snprintf(err, errlen, "--hwdec: '%s' is not none or cuda", o->hwdec);
+    else if (strcmp(o->hwdec, "cuda") == 0 && strcmp(o->backend, "cpu") == 0)
+        fix = "--hwdec cuda: NVDEC frames stay on the GPU, so they need --backend cuda (or auto)";
+    else if (o->loop != 1 && o->webcam)
+        fix = "--loop: a camera does not end";
+    else if (o->loop != 1 && o->output)
+        fix = "--loop: not with -o (the copied sound would start over out of order)";
+    else if (o->no_display && !o->output && o->frames <= 0)
+        fix = "--no-display needs -o FILE or --frames N: otherwise nothing would come of the run";
+    else
+        return 0;
+    if (fix)
+        snprintf(err, errlen, "%s", fix);
+    return -1;
+}
+
 void options_help(const char *prog)
 {
     printf("usage: %s [options] INPUT\n"

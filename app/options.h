@@ -55,6 +55,9 @@ typedef struct Options {
 
 /* Fill *o from argv (defaults first). 0, or -1 with one line in err (exit 1). */
 int options_parse(int argc, char **argv, Options *o, char *err, size_t errlen);
+/* What the run needs of the options together (values the table cannot check
+ * alone, pairs that do not go together). 0, or -1 with one line in err (exit 1). */
+int options_check_run(const Options *o, char *err, size_t errlen);
 /* Print --help, generated from the table. */
 void options_help(const char *prog);
 

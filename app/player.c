@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "app/msg.h"
+#include "app/presets.h"
 #include "app/progress.h"
 #include "app/show.h"
 #include "app/sound.h"
@@ -132,84 +133,16 @@ static void *signal_main(void *arg)
     return NULL;
 }
 
-static int parse_backend(const char *s, StageBackend *b)
+/* --backend's value (checked by options_check_run). */
+static StageBackend parse_backend(const char *s)
 {
-    if (strcmp(s, "auto") == 0)
-        *b = STAGE_AUTO;
-    else if (strcmp(s, "cpu") == 0)
-        *b = STAGE_CPU;
-    else if (strcmp(s, "cuda") == 0)
-        *b = STAGE_CUDA;
-    else
-        return -1;
-    return 0;
+    return strcmp(s, "cpu") == 0 ? STAGE_CPU : strcmp(s, "cuda") == 0 ? STAGE_CUDA : STAGE_AUTO;
 }
 
 static int have_display(void)
 {
     const char *x = getenv("DISPLAY"), *w = getenv("WAYLAND_DISPLAY");
     return (x && *x) || (w && *w);
-}
-
-/* What 't' cycles through: -t first, then the named transforms, then the sample
- * looks (those that parse; -t itself is not repeated). */
-static void add_presets(Player *p)
-{
-    static const struct {
-        const char *kind, *file;
-    } looks[] = {{"lut3d", "teal-orange"}, {"lut3d", "bleach-bypass"}, {"lut3d", "warm-film"},
-                 {"lut1d", "s-curve"}};
-    const int max = (int)(sizeof(p->presets) / sizeof(p->presets[0]));
-    const int nnamed = transform_named_count(), nlooks = (int)(sizeof(looks) / sizeof(looks[0]));
-    const char *dir = getenv("PINSTRIPE_ASSETS") ? getenv("PINSTRIPE_ASSETS") : PINSTRIPE_ASSETS;
-    char spec[1200], err[512];
-    p->presets[p->npresets++] = p->transform;
-    for (int i = 0; i < nnamed + nlooks && p->npresets < max; i++) {
-        Transform t;
-        if (i < nnamed)
-            snprintf(spec, sizeof(spec), "%s", transform_named(i));
-        else
-            snprintf(spec, sizeof(spec), "%s=file=%s/luts/%s.cube", looks[i - nnamed].kind, dir,
-                     looks[i - nnamed].file);
-        if (strcmp(spec, p->transform.name) == 0 || transform_parse(spec, &t, err, sizeof(err)) < 0)
-            continue;
-        if (i >= nnamed) /* show the look's file name, not its whole path */
-            snprintf(t.name, sizeof(t.name), "%s %s.cube", looks[i - nnamed].kind, looks[i - nnamed].file);
-        p->presets[p->npresets++] = t;
-    }
-}
-
-/* The options the player checks itself (the option table checks the rest).
- * EXIT_OK, or EXIT_USAGE with its line said. */
-static int check_options(const Options *o, StageBackend *backend, int *hwdec)
-{
-    if (strcmp(o->enc_path, "yuv") != 0 && strcmp(o->enc_path, "bgr") != 0) {
-        msg_fail("--enc-path: '%s' is not yuv or bgr", o->enc_path);
-        return EXIT_USAGE;
-    }
-    if (parse_backend(o->backend, backend) < 0) {
-        msg_fail("--backend: '%s' is not auto, cuda or cpu", o->backend);
-        return EXIT_USAGE;
-    }
-    *hwdec = strcmp(o->hwdec, "cuda") == 0;
-    if (!*hwdec && strcmp(o->hwdec, "none") != 0) {
-        msg_fail("--hwdec: '%s' is not none or cuda", o->hwdec);
-        return EXIT_USAGE;
-    }
-    if (*hwdec && *backend == STAGE_CPU) {
-        msg_fail("--hwdec cuda: NVDEC frames stay on the GPU, so they need --backend cuda (or auto)");
-        return EXIT_USAGE;
-    }
-    if (o->loop != 1 && (o->output || o->webcam)) {
-        msg_fail("--loop: %s", o->webcam ? "a camera does not end" :
-                 "not with -o (the copied sound would start over out of order)");
-        return EXIT_USAGE;
-    }
-    if (o->no_display && !o->output && o->frames <= 0) {
-        msg_fail("--no-display needs -o FILE or --frames N: otherwise nothing would come of the run");
-        return EXIT_USAGE;
-    }
-    return EXIT_OK;
 }
 
 /* The input and its video decoder. EXIT_OK, or the exit code with its line said. */
@@ -490,15 +423,15 @@ int player_run(const Options *o)
     Player pl = {.o = o};
     Player *p = &pl;
     char err[1024], note[512] = "";
-    StageBackend backend;
-    int hwdec, code;
+    int code;
     avlog_set_verbosity(o->quiet ? -1 : o->verbose);
-    if (transform_parse(o->transform, &p->transform, err, sizeof(err)) < 0) {
+    if (transform_parse(o->transform, &p->transform, err, sizeof(err)) < 0 ||
+        options_check_run(o, err, sizeof(err)) < 0) {
         msg_fail("%s", err);
         return EXIT_USAGE;
     }
-    if ((code = check_options(o, &backend, &hwdec)) != EXIT_OK)
-        return code;
+    StageBackend backend = parse_backend(o->backend);
+    int hwdec = strcmp(o->hwdec, "cuda") == 0;
     p->display = o->no_display ? &display_null : &display_highgui;
     if (!o->no_display && !have_display()) {
         if (!o->output) {
@@ -509,10 +442,9 @@ int player_run(const Options *o)
         p->display = &display_null;
     }
     /* 't' needs a window; without one the looks (three 33³ tables) are not read */
-    if (p->display == &display_null)
-        p->presets[p->npresets++] = p->transform;
-    else
-        add_presets(p);
+    p->npresets = presets_fill(&p->transform, p->presets,
+                               p->display == &display_null ? 1 : (int)(sizeof(p->presets) /
+                                                                       sizeof(p->presets[0])));
 
     /* Signals go to one watcher thread (started once everything it may stop
      * exists); until then a SIGINT stays pending. Every thread started from here

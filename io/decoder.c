@@ -19,6 +19,7 @@
 #include "io/avlog.h"
 #include "io/deliver.h"
 #include "io/framepool.h"
+#include "io/hwdec.h"
 #include "io/packets.h"
 #include "io/source.h"
 
@@ -90,40 +91,6 @@ static enum AVPixelFormat get_format(AVCodecContext *s, const enum AVPixelFormat
     return avcodec_default_get_format(s, fmts);
 }
 
-/* --hwdec cuda: a CUDA device for FFmpeg on the primary context (the one the stage's
- * runtime calls use), when the codec has an NVDEC path. 0, or -1 with the reason in why. */
-static int setup_hwdec(Decoder *d, const AVCodec *codec, char *why, size_t len)
-{
-    int found = 0;
-    for (int i = 0;; i++) {
-        const AVCodecHWConfig *c = avcodec_get_hw_config(codec, i);
-        if (!c)
-            break;
-        if (c->device_type == AV_HWDEVICE_TYPE_CUDA && c->pix_fmt == AV_PIX_FMT_CUDA &&
-            (c->methods & AV_CODEC_HW_CONFIG_METHOD_HW_DEVICE_CTX))
-            found = 1;
-    }
-    if (!found) {
-        snprintf(why, len, "NVDEC cannot decode %s", codec->name);
-        return -1;
-    }
-    AVDictionary *o = NULL;
-    av_dict_set(&o, "primary_ctx", "1", 0);
-    int rc = av_hwdevice_ctx_create(&d->hw_device, AV_HWDEVICE_TYPE_CUDA, NULL, o, 0);
-    av_dict_free(&o);
-    if (rc < 0) {
-        char e[128];
-        av_err(rc, e, sizeof(e));
-        snprintf(why, len, "no CUDA device for NVDEC (%s)", e);
-        return -1;
-    }
-    if (!(d->dec->hw_device_ctx = av_buffer_ref(d->hw_device))) {
-        snprintf(why, len, "out of memory");
-        return -1;
-    }
-    return 0;
-}
-
 static int env_int(const char *name, int def)
 {
     const char *v = getenv(name);
@@ -177,7 +144,7 @@ Decoder *decoder_open(Source *src, const DecoderOptions *opt, char *err, size_t 
     snprintf(d->info.codec, sizeof(d->info.codec), "%s", codec->name);
     if (opt->hwdec) {
         char hwwhy[192];
-        if (setup_hwdec(d, codec, hwwhy, sizeof(hwwhy)) == 0) {
+        if (hwdec_setup(d->dec, codec, &d->hw_device, hwwhy, sizeof(hwwhy)) == 0) {
             d->dec->get_format = get_format;
             d->info.hwdec = 1;
             /* NVDEC does the work: more threads only add surfaces (over 32 NVDEC may

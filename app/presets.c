@@ -1,0 +1,36 @@
+/* The transforms 't' cycles through (see presets.h); the sample looks are
+ * read from PINSTRIPE_ASSETS (the environment, else the source tree's). */
+#include "app/presets.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "look/chain.h"
+
+int presets_fill(const Transform *first, Transform *out, int max)
+{
+    static const struct {
+        const char *kind, *file;
+    } looks[] = {{"lut3d", "teal-orange"}, {"lut3d", "bleach-bypass"}, {"lut3d", "warm-film"},
+                 {"lut1d", "s-curve"}};
+    const int nnamed = transform_named_count(), nlooks = (int)(sizeof(looks) / sizeof(looks[0]));
+    const char *dir = getenv("PINSTRIPE_ASSETS") ? getenv("PINSTRIPE_ASSETS") : PINSTRIPE_ASSETS;
+    char spec[1200], err[512];
+    int n = 0;
+    out[n++] = *first;
+    for (int i = 0; n < max && i < nnamed + nlooks; i++) {
+        Transform t;
+        if (i < nnamed)
+            snprintf(spec, sizeof(spec), "%s", transform_named(i));
+        else
+            snprintf(spec, sizeof(spec), "%s=file=%s/luts/%s.cube", looks[i - nnamed].kind, dir,
+                     looks[i - nnamed].file);
+        if (strcmp(spec, first->name) == 0 || transform_parse(spec, &t, err, sizeof(err)) < 0)
+            continue;
+        if (i >= nnamed) /* show the look's file name, not its whole path */
+            snprintf(t.name, sizeof(t.name), "%s %s.cube", looks[i - nnamed].kind, looks[i - nnamed].file);
+        out[n++] = t;
+    }
+    return n;
+}
