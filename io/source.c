@@ -28,7 +28,7 @@
 struct Source {
     char url[1024];
     SourceOptions opt;
-    int unbuffered; /* a live input that is not a file: never waited for */
+    int unbuffered; /* a live input that is not a file: read a packet ahead at most */
     AVFormatContext *fmt;
     int vidx;
     AVRational vtb;
@@ -244,14 +244,13 @@ int source_route(Source *s, int index, PacketQueue *q)
 }
 
 /* ffplay's rule: wait while the fed queues hold more than SOURCE_MAX_BYTES, or
- * while every one holds more than SOURCE_MIN_PACKETS packets and a second. A
+ * while every one holds more than SOURCE_MIN_PACKETS packets and a second (live:
+ * SOURCE_LIVE_PACKETS). A
  * queue that is only given packets (the writer's) is not counted: it holds
  * what the file's interleaving puts before the video the decoder needs, and
  * waiting for it to empty would wait for that video. */
 static int enough(Source *s)
 {
-    if (s->unbuffered)
-        return 0;
     int64_t total = 0;
     int all = 1, any = 0;
     for (int n = 0; n < s->nqueues; n++) {
@@ -263,8 +262,12 @@ static int enough(Source *s)
         pktq_level(s->queues[n], &packets, &bytes, &seconds);
         total += bytes;
         any = 1;
-        if (!pktq_aborted(s->queues[n]) &&
-            !(packets > SOURCE_MIN_PACKETS && (seconds == 0 || seconds > 1.0)))
+        /* live: a packet ahead of the one being decoded (the newest matters; a
+         * source faster than the decoder waits in its device, as it would for a
+         * reader that decodes) */
+        int full = s->unbuffered ? packets >= SOURCE_LIVE_PACKETS
+                                 : packets > SOURCE_MIN_PACKETS && (seconds == 0 || seconds > 1.0);
+        if (!pktq_aborted(s->queues[n]) && !full)
             all = 0;
     }
     return total > SOURCE_MAX_BYTES || (any && all);
@@ -334,11 +337,12 @@ static int route(Source *s, AVPacket *pkt)
         if (pkt->dts != AV_NOPTS_VALUE)
             pkt->dts += off;
     }
-    if (i == s->vidx && pkt->pts != AV_NOPTS_VALUE) {
-        if (s->passes == 0 && (s->first_pts == AV_NOPTS_VALUE || pkt->pts < s->first_pts))
-            s->first_pts = pkt->pts;
-        if (s->last_pts == AV_NOPTS_VALUE || pkt->pts > s->last_pts)
-            s->last_pts = pkt->pts;
+    int64_t t = pkt->pts != AV_NOPTS_VALUE ? pkt->pts : pkt->dts;
+    if (i == s->vidx && t != AV_NOPTS_VALUE) { /* the video's span, for --loop */
+        if (s->passes == 0 && (s->first_pts == AV_NOPTS_VALUE || t < s->first_pts))
+            s->first_pts = t;
+        if (s->last_pts == AV_NOPTS_VALUE || t > s->last_pts)
+            s->last_pts = t;
     }
     double now = clock_now_ms(), dur = pkt->duration > 0 ? pkt->duration * av_q2d(tb) : 0;
     for (int k = 0; k < MAX_ROUTES && s->routes[i][k] >= 0; k++)

@@ -19,7 +19,9 @@
  * holds more than SOURCE_MIN_PACKETS packets and more than a second.
  * There is no bound per stream: a file whose sound lies seconds behind its
  * picture is read as far as the sound needs. A live source that is not a file
- * is never waited for (the newest frame matters, io/ring.h drops the oldest).
+ * (a camera, a stream) is read one packet ahead of its decoder at most
+ * (SOURCE_LIVE_PACKETS): the newest frame matters, and a source faster than
+ * the decoder (lavfi) waits in its device rather than in memory.
  * A seek flushes every queue; packets read after it carry its serial. --loop:
  * at the end of a pass the queues get a drain marker and the next pass's
  * timestamps run on from this one's end. */
@@ -36,14 +38,15 @@ struct AVFormatContext;
 
 #define SOURCE_MAX_BYTES (15 * 1024 * 1024) /* ffplay's MAX_QUEUE_SIZE */
 #define SOURCE_MIN_PACKETS 25               /* ffplay's MIN_FRAMES */
+#define SOURCE_LIVE_PACKETS 2               /* live: queued for a decoder at most */
 
 #define SOURCE_ERR_USAGE (-2) /* bad -f format name */
 #define SOURCE_ERR_INPUT (-3) /* input cannot be opened or has no video */
 
 typedef struct SourceOptions {
     const char *format;     /* libavformat/libavdevice input format, or NULL */
-    int live;               /* no probing delay or buffering (devices, streams); read
-                             * errors are failures */
+    int live;               /* no probing delay, little read ahead (devices, streams);
+                             * read errors are failures */
     const char *video_size; /* device options (v4l2), or NULL */
     const char *framerate;
     const char *input_format;
