@@ -15,7 +15,7 @@ for clip in "${clips[@]}"; do
     for which in A B; do
       bin=$a; [ $which = B ] && bin=$b
       echo "-- ${clip##*/} round $r $which ($(basename "$bin"))"
-      "$bin" --reps "${REPS:-3}" "$clip" "$@" 2>&1 | tail -n 3
+      "$bin" --reps "${REPS:-3}" "$clip" "$@" 2>&1 | grep -v "^| rep\|^| ---"
     done
   done
 done
