@@ -93,16 +93,17 @@ static void stop_all_cb(void *arg)
     stop_all(arg);
 }
 
-/* The display loop's seek: the reader seeks and flushes its queues; the sound
- * decoded and queued from before goes now. */
+/* The display loop's seek: the sound decoded and queued from before goes (first,
+ * so that none read after the seek is taken for old), then the reader seeks and
+ * flushes its queues. */
 static int seek(void *arg, double target_s, int serial)
 {
     Player *p = arg;
-    if (source_seek(p->src, target_s, serial) < 0)
+    if (!source_can_seek(p->src))
         return -1;
     if (p->audio)
         audio_flush(p->audio, serial);
-    return 0;
+    return source_seek(p->src, target_s, serial);
 }
 
 static void *signal_main(void *arg)

@@ -221,9 +221,11 @@ static void *audio_main(void *arg)
         pthread_mutex_unlock(&a->mu);
         if (q == PKTQ_ABORT || stop)
             break;
-        if (q == PKTQ_END) { /* the end: drain the decoder */
+        if (q == PKTQ_END) { /* the end: drain the decoder; a seek may still come */
             decode(a, NULL, current);
-            break;
+            if (pktq_wait_reopen(a->queue) < 0)
+                break;
+            continue;
         }
         if (serial != current) /* from before a seek */
             continue;

@@ -350,7 +350,9 @@ static void *decode_main(void *arg)
         if (q == PKTQ_DRAIN) { /* --loop: the end of a pass; the next one follows */
             rc = decode_packet(d, NULL);
             avcodec_flush_buffers(d->dec);
-            rc = rc < 0 ? rc : 1;
+            /* drained (0) goes on to the next pass, unless --frames is reached */
+            if (rc == 0 && !(d->max_frames > 0 && atomic_load(&d->frames) >= d->max_frames))
+                rc = 1;
             continue;
         }
         int64_t key = d->pkt->pts != AV_NOPTS_VALUE ? d->pkt->pts : d->pkt->dts;

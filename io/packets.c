@@ -133,6 +133,7 @@ void pktq_flush(PacketQueue *q)
     pthread_mutex_lock(&q->mu);
     drop_all(q);
     q->finished = 0;
+    pthread_cond_broadcast(&q->cond); /* a consumer waiting to be reopened */
     pthread_mutex_unlock(&q->mu);
 }
 
@@ -190,6 +191,16 @@ int pktq_get(PacketQueue *q, AVPacket *pkt, int block, int *serial, double *read
         }
         pthread_cond_wait(&q->cond, &q->mu);
     }
+    pthread_mutex_unlock(&q->mu);
+    return rc;
+}
+
+int pktq_wait_reopen(PacketQueue *q)
+{
+    pthread_mutex_lock(&q->mu);
+    while (!q->abort && q->finished && q->count == 0)
+        pthread_cond_wait(&q->cond, &q->mu);
+    int rc = q->abort ? PKTQ_ABORT : 0;
     pthread_mutex_unlock(&q->mu);
     return rc;
 }

@@ -47,6 +47,10 @@ void pktq_abort(PacketQueue *q);
  * PKTQ_DRAIN, PKTQ_END, PKTQ_ABORT, PKTQ_EMPTY. */
 int pktq_get(PacketQueue *q, struct AVPacket *pkt, int block, int *serial, double *read_ms);
 
+/* Consumer, after PKTQ_END: wait until a flush (a seek after the end) reopens
+ * the queue, or an abort. 0 (get packets again), or PKTQ_ABORT. */
+int pktq_wait_reopen(PacketQueue *q);
+
 /* What is queued now: packets, bytes (with their bookkeeping) and seconds.
  * Any pointer may be NULL. Any thread. */
 void pktq_level(PacketQueue *q, int *packets, int64_t *bytes, double *seconds);

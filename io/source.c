@@ -243,12 +243,11 @@ int source_route(Source *s, int index, PacketQueue *q)
     return -1;
 }
 
-/* ffplay's rule: wait while the fed queues hold more than SOURCE_MAX_BYTES, or
- * while every one holds more than SOURCE_MIN_PACKETS packets and a second (live:
- * SOURCE_LIVE_PACKETS). A
- * queue that is only given packets (the writer's) is not counted: it holds
- * what the file's interleaving puts before the video the decoder needs, and
- * waiting for it to empty would wait for that video. */
+/* ffplay's rule: wait while the queues hold more than SOURCE_MAX_BYTES, or
+ * while every queue a decoder reads holds more than SOURCE_MIN_PACKETS packets
+ * and a second (live: SOURCE_LIVE_PACKETS). Every consumer empties its queue
+ * without waiting for another's (the writer's copy thread too), so the bytes
+ * of every queue count. */
 static int enough(Source *s)
 {
     int64_t total = 0;
@@ -257,10 +256,10 @@ static int enough(Source *s)
         int packets;
         int64_t bytes;
         double seconds;
-        if (!s->fed[n])
-            continue;
         pktq_level(s->queues[n], &packets, &bytes, &seconds);
         total += bytes;
+        if (!s->fed[n])
+            continue;
         any = 1;
         /* live: a packet ahead of the one being decoded (the newest matters; a
          * source faster than the decoder waits in its device, as it would for a
@@ -351,6 +350,21 @@ static int route(Source *s, AVPacket *pkt)
     return 0;
 }
 
+/* Wait 10 ms, or less when woken (a consumer ran dry, a seek, a stop). */
+static void pause_10ms(Source *s)
+{
+    pthread_mutex_lock(&s->mu);
+    if (!atomic_load(&s->stop) && atomic_load(&s->seek_serial) <= s->serial) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        ts.tv_nsec += 10 * 1000000L;
+        if (ts.tv_nsec >= 1000000000L)
+            ts.tv_sec++, ts.tv_nsec -= 1000000000L;
+        pthread_cond_timedwait(&s->cond, &s->mu, &ts);
+    }
+    pthread_mutex_unlock(&s->mu);
+}
+
 static void *read_main(void *arg)
 {
     Source *s = arg;
@@ -361,16 +375,7 @@ static void *read_main(void *arg)
     while (rc == 0 && !atomic_load(&s->stop)) {
         do_seek(s);
         if (enough(s)) { /* ffplay waits 10 ms, or until a consumer runs dry or a seek */
-            pthread_mutex_lock(&s->mu);
-            if (!atomic_load(&s->stop) && atomic_load(&s->seek_serial) <= s->serial) {
-                struct timespec ts;
-                clock_gettime(CLOCK_REALTIME, &ts);
-                ts.tv_nsec += 10 * 1000000L;
-                if (ts.tv_nsec >= 1000000000L)
-                    ts.tv_sec++, ts.tv_nsec -= 1000000000L;
-                pthread_cond_timedwait(&s->cond, &s->mu, &ts);
-            }
-            pthread_mutex_unlock(&s->mu);
+            pause_10ms(s);
             continue;
         }
         int r = av_read_frame(s->fmt, pkt);
@@ -390,7 +395,15 @@ static void *read_main(void *arg)
             }
             if (r == AVERROR_EOF && loop_again(s))
                 continue; /* --loop: the next pass */
-            break;
+            /* The end: the consumers drain what is queued and end. The reader stays
+             * for a seek (ffplay's does): one made before the decoder reaches the
+             * end of its queue plays on from the new place (a flush reopens the
+             * queues). source_stop ends it. */
+            for (int n = 0; n < s->nqueues; n++)
+                pktq_finish(s->queues[n]);
+            while (!atomic_load(&s->stop) && atomic_load(&s->seek_serial) <= s->serial)
+                pause_10ms(s);
+            continue;
         }
         if (route(s, pkt) < 0) {
             snprintf(s->error, sizeof(s->error), "'%s': out of memory", s->url);
@@ -416,9 +429,14 @@ int source_start(Source *s)
     return 0;
 }
 
+int source_can_seek(const Source *s)
+{
+    return s->fmt->pb && (s->fmt->pb->seekable & AVIO_SEEKABLE_NORMAL);
+}
+
 int source_seek(Source *s, double target_s, int serial)
 {
-    if (!s->fmt->pb || !(s->fmt->pb->seekable & AVIO_SEEKABLE_NORMAL))
+    if (!source_can_seek(s))
         return -1;
     atomic_store(&s->seek_target_us, (long long)(target_s * AV_TIME_BASE));
     atomic_store(&s->seek_serial, serial);

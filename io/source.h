@@ -10,12 +10,13 @@
  *   AudioDecoder *a = audio_open(src, ...); // and the sound's, the writer its copies
  *   source_start(src);
  *   ... source_seek(src, 12.5, serial) ...
- *   source_stop(src);                       // at the end, or to stop early
+ *   source_stop(src);                       // at the end (it waits there for a
+ *                                           // seek), or to stop early
  *   source_join(src);                       // 0, or -1 (source_error says why)
  *   ...close the consumers...; source_close(&src);
  *
- * How far it reads ahead (ffplay's rules): it waits while the decoders' queues
- * together hold more than SOURCE_MAX_BYTES, or while every one of them already
+ * How far it reads ahead (ffplay's rules): it waits while the queues together
+ * hold more than SOURCE_MAX_BYTES, or while every queue a decoder reads already
  * holds more than SOURCE_MIN_PACKETS packets and more than a second.
  * There is no bound per stream: a file whose sound lies seconds behind its
  * picture is read as far as the sound needs. A live source that is not a file
@@ -65,10 +66,11 @@ int source_video_index(const Source *s);
 int64_t source_frame_step(const Source *s);
 
 /* A queue for a consumer, owned by the source (freed by source_close). fed: a
- * decoder reads it, so the reader keeps it fed (its level counts in deciding
- * whether to read on); 0: it only receives (the writer takes its packets as
- * the video reaches them). A consumer that goes away aborts and flushes its
- * queue. NULL when out of memory. Before source_start. */
+ * decoder reads it, so the reader keeps it fed (it reads on until every fed
+ * queue holds enough); 0: it only receives (the writer's copies). Every
+ * consumer must empty its queue without waiting on another consumer, or the
+ * byte bound could stall the reader. A consumer that goes away aborts and
+ * flushes its queue. NULL when out of memory. Before source_start. */
 PacketQueue *source_queue(Source *s, int fed);
 /* Send stream `index`'s packets to q (a stream may go to several queues, a
  * queue may take several streams). 0, or -1. Before source_start. */
@@ -76,13 +78,16 @@ int source_route(Source *s, int index, PacketQueue *q);
 
 /* Start the read thread. 0, or -1 with source_error set. */
 int source_start(Source *s);
+/* Whether the input can seek (a file, not a pipe or a device). Any thread. */
+int source_can_seek(const Source *s);
 /* Ask the thread to seek to target_s seconds from the start of the input; the
  * packets it reads afterwards carry `serial`. 0, or -1 when the input cannot
- * seek. Any thread. */
+ * seek. Any thread; after the end of the input too, until source_stop. */
 int source_seek(Source *s, double target_s, int serial);
 /* Stop reading and end every queue's waits (consumers see PKTQ_ABORT). Any thread. */
 void source_stop(Source *s);
-/* Wait for the thread. 0, or -1 with source_error set (a live input's read failed). */
+/* Wait for the thread (after source_stop, or a live input's failure). 0, or -1
+ * with source_error set (a live input's read failed). */
 int source_join(Source *s);
 const char *source_error(const Source *s);
 /* After every consumer is closed. Joins the thread if still running. Accepts

@@ -6,11 +6,15 @@
  *
  * The read thread hands copied packets to the writer's queue (io/source.h) as
  * it reads them, well ahead of the video (which goes through the rings, the
- * stage and the encoder first). The writer takes them from it with each frame
- * it writes, and at the end; everything here runs on the main thread. */
+ * stage and the encoder first). A thread of the writer's takes them from it
+ * into the copies' wait for the video (so a file whose video ends long before
+ * its sound does not hold the rest of the sound in memory); one mutex covers
+ * the copies, the timeline and the muxer: the main thread encodes outside it. */
 #include "io/writer.h"
 
+#include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,7 +46,12 @@ struct Writer {
     Timeline tl;             /* where frames go on the output's timeline */
     StreamCopies *copies;    /* the copied streams and their packets waiting */
     PacketQueue *queue;      /* the source's queue of packets for them */
-    AVPacket *copied;        /* one taken from it */
+    AVPacket *copied;        /* one taken from it (the copy thread's) */
+    pthread_t copy_thread;
+    int copy_started;
+    atomic_int copy_failed;  /* copy_error is set (by the copy thread) */
+    char copy_error[512];
+    pthread_mutex_t lock;    /* copies, tl, the muxer */
     int end_with_video;
     long long frames;
     char notes[1024];
@@ -127,6 +136,37 @@ static int add_copies(Writer *w, const WriterConfig *cfg, int allow, char *err, 
         }
     }
     return 0;
+}
+
+/* One copied packet into the wait for the video (lock taken). */
+static void push_copy(Writer *w, int serial)
+{
+    pthread_mutex_lock(&w->lock);
+    if (!atomic_load(&w->copy_failed) &&
+        copies_push(w->copies, w->oc, &w->tl, w->copied, serial, w->copy_error,
+                    sizeof(w->copy_error)) < 0)
+        atomic_store(&w->copy_failed, 1);
+    pthread_mutex_unlock(&w->lock);
+}
+
+/* The copy thread: the read thread's packets for the copied streams, as they
+ * come, into the wait for the video. At the input's end it waits for a seek;
+ * stopped (the queue aborted), it still takes what was queued: a run cut short
+ * ends its sound with its picture from them. */
+static void *copy_main(void *arg)
+{
+    Writer *w = arg;
+    int serial, rc;
+    while ((rc = pktq_get(w->queue, w->copied, 1, &serial, NULL)) != PKTQ_ABORT) {
+        if (rc == 0)
+            push_copy(w, serial);
+        else if (rc == PKTQ_END && pktq_wait_reopen(w->queue) < 0)
+            break;
+    }
+    while (pktq_get(w->queue, w->copied, 0, &serial, NULL) == 0)
+        push_copy(w, serial);
+    av_packet_unref(w->copied);
+    return NULL;
 }
 
 /* The output file, its video encoder and its copied streams. */
@@ -243,6 +283,11 @@ static int open_file(Writer *w, const WriterConfig *cfg, int allow_copies, char 
         return -1;
     }
     w->header_written = 1;
+    if (w->queue && pthread_create(&w->copy_thread, NULL, copy_main, w) != 0) {
+        snprintf(err, errlen, "'%s': cannot start the stream-copy thread", cfg->path);
+        return -1;
+    }
+    w->copy_started = w->queue != NULL;
     return 0;
 }
 
@@ -257,6 +302,7 @@ static Writer *open_output(const WriterConfig *cfg, int allow_copies, char *err,
         return NULL;
     }
     snprintf(w->path, sizeof(w->path), "%s", cfg->path);
+    pthread_mutex_init(&w->lock, NULL);
     if (open_file(w, cfg, allow_copies, err, errlen, code, header_failed) < 0)
         writer_close(&w, NULL, 0);
     return w;
@@ -276,19 +322,6 @@ Writer *writer_open(const WriterConfig *cfg, char *err, size_t errlen, int *code
 const char *writer_notes(const Writer *w)
 {
     return w->notes;
-}
-
-/* The copied packets the read thread has queued so far, into the wait for the
- * video. 0 or -1. */
-static int take_copies(Writer *w)
-{
-    int serial;
-    while (w->queue && pktq_get(w->queue, w->copied, 0, &serial, NULL) == 0)
-        if (copies_push(w->copies, w->oc, &w->tl, w->copied, serial, w->error,
-                        sizeof(w->error)) < 0)
-            return -1;
-    av_packet_unref(w->copied);
-    return 0;
 }
 
 void writer_end_with_video(Writer *w)
@@ -320,7 +353,10 @@ static int encode(Writer *w, const AVFrame *f)
         w->pkt->duration = timeline_duration(&w->tl, w->pkt->pts);
         av_packet_rescale_ts(w->pkt, w->enc->time_base, w->st->time_base);
         w->pkt->stream_index = w->st->index;
-        if ((rc = av_interleaved_write_frame(w->oc, w->pkt)) < 0) {
+        pthread_mutex_lock(&w->lock);
+        rc = av_interleaved_write_frame(w->oc, w->pkt);
+        pthread_mutex_unlock(&w->lock);
+        if (rc < 0) {
             av_strerror(rc, why, sizeof(why));
             snprintf(w->error, sizeof(w->error), "cannot write '%s': %s", w->path, why);
             return -1;
@@ -350,6 +386,19 @@ static void fill_frame(Writer *w, const FrameBuf *bgr)
     }
 }
 
+/* The copies that wait for the video: those of the timeline's serial that start
+ * before until_us (all of them with `all`) muxed. Lock held. 0 or -1. */
+static int release(Writer *w, int64_t until_us, int all)
+{
+    if (atomic_load(&w->copy_failed)) { /* the copy thread's failure, said once */
+        snprintf(w->error, sizeof(w->error), "%s", w->copy_error);
+        return -1;
+    }
+    return w->copies ? copies_release(w->copies, w->oc, &w->tl, until_us, all, w->error,
+                                      sizeof(w->error))
+                     : 0;
+}
+
 int writer_write(Writer *w, const FrameBuf *bgr)
 {
     if (av_frame_make_writable(w->frame) < 0) {
@@ -357,27 +406,30 @@ int writer_write(Writer *w, const FrameBuf *bgr)
         return -1;
     }
     fill_frame(w, bgr);
-    if (take_copies(w) < 0)
-        return -1;
-    int seek = timeline_new_serial(&w->tl, bgr->serial);
-    /* a seek: what was copied before it ends with the video written before it */
-    if (seek && w->copies &&
-        copies_release(w->copies, w->oc, &w->tl, w->tl.video_end_us, 0, w->error,
-                       sizeof(w->error)) < 0)
-        return -1;
     int64_t pts, dur;
-    timeline_place(&w->tl, bgr->pts, bgr->duration, bgr->serial, &pts, &dur);
-    if (seek && w->copies && /* drops the packets of older serials */
-        copies_release(w->copies, w->oc, &w->tl, INT64_MIN, 0, w->error, sizeof(w->error)) < 0)
+    int rc = 0;
+    pthread_mutex_lock(&w->lock);
+    if (timeline_new_serial(&w->tl, bgr->serial)) {
+        /* a seek: what was copied before it ends with the video written before it;
+         * then the packets of older serials go */
+        rc = release(w, w->tl.video_end_us, 0);
+        timeline_place(&w->tl, bgr->pts, bgr->duration, bgr->serial, &pts, &dur);
+        rc = rc < 0 ? rc : release(w, INT64_MIN, 0);
+    } else {
+        timeline_place(&w->tl, bgr->pts, bgr->duration, bgr->serial, &pts, &dur);
+    }
+    pthread_mutex_unlock(&w->lock);
+    if (rc < 0)
         return -1;
     w->frame->pts = pts;
     if (encode(w, w->frame) < 0)
         return -1;
     w->frames++;
+    pthread_mutex_lock(&w->lock);
     timeline_written(&w->tl, pts, dur);
-    return w->copies ? copies_release(w->copies, w->oc, &w->tl, w->tl.video_end_us, 0, w->error,
-                                      sizeof(w->error))
-                     : 0;
+    rc = release(w, w->tl.video_end_us, 0);
+    pthread_mutex_unlock(&w->lock);
+    return rc;
 }
 
 int writer_close(Writer **pw, char *err, size_t errlen)
@@ -386,16 +438,17 @@ int writer_close(Writer **pw, char *err, size_t errlen)
     if (!w)
         return 0;
     int rc = 0;
+    if (w->copy_started) { /* what the read thread queued goes into the copies first */
+        pktq_abort(w->queue);
+        pthread_join(w->copy_thread, NULL);
+    }
     if (w->header_written) {
         if (encode(w, NULL) < 0)
             rc = -1;
         /* a run cut short ends its sound with the picture (within one packet);
          * one that reached the end keeps every stream to its own end, as ffmpeg does */
-        if (rc == 0 && w->copies &&
-            (take_copies(w) < 0 ||
-             copies_release(w->copies, w->oc, &w->tl,
-                            w->end_with_video ? w->tl.video_end_us : INT64_MAX,
-                            !w->end_with_video, w->error, sizeof(w->error)) < 0))
+        if (rc == 0 && release(w, w->end_with_video ? w->tl.video_end_us : INT64_MAX,
+                               !w->end_with_video) < 0)
             rc = -1;
         int t = av_write_trailer(w->oc);
         if (t < 0 && rc == 0) {
@@ -420,6 +473,7 @@ int writer_close(Writer **pw, char *err, size_t errlen)
     av_frame_free(&w->frame);
     avcodec_free_context(&w->enc);
     avformat_free_context(w->oc);
+    pthread_mutex_destroy(&w->lock);
     free(w);
     *pw = NULL;
     return rc;

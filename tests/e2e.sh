@@ -485,6 +485,11 @@ PY
   expect 0 -q --no-display --backend cpu --loop 0 --frames 260 --stats "$tmp/s0.json" "$tmp/in.mp4"
   grep -q '"frames":260' "$tmp/s0.json" || fail "--loop 0 --frames 260 did not give 260 frames"
   expect 1 --no-display --loop 2 -o "$tmp/x.mp4" "$tmp/in.mp4"; one_line "--loop"
+  # a one-frame file (every frame comes out as the decoder drains): --frames ends it
+  ff -f lavfi -i testsrc2=size=320x240:rate=25 -frames:v 1 -c:v libx264 "$tmp/one.mp4"
+  timeout 20 "$bin" -q --no-display --backend cpu --loop 0 --frames 10 --stats "$tmp/s1.json" "$tmp/one.mp4" ||
+    fail "--loop 0 --frames 10 on a one-frame file: exit $? (124: it did not end)"
+  grep -q '"frames":10' "$tmp/s1.json" || fail "--loop 0 --frames 10 on a one-frame file: not 10 frames"
   ;;
 
 faults)
@@ -911,6 +916,22 @@ before, after = fr[k - 1]["pts"], fr[k]["pts"]
 print("last pts before", before, "first after", after)
 tb = 1 / 1000.0  # Matroska
 assert 9.0 <= (after - before) * tb <= 11.0, "seek did not land about 10 s on"
+PY
+  # ← 1.2 s before the end of a 6 s clip, when the read thread has read to the end
+  # (it reads a second or more ahead): the seek still happens and play goes on
+  ff -f lavfi -i testsrc2=size=320x240:rate=25:duration=6 -pix_fmt yuv420p -c:v ffv1 "$tmp/short.mkv"
+  start --stats "$tmp/end.json" "$tmp/short.mkv"
+  sleep 3.6; xdotool key --window "$wid" Left; sleep 2
+  finish q
+  python3 - "$tmp/end.json" <<'PY' || fail "seek near the end"
+import json, sys
+fr = json.load(open(sys.argv[1]))["frames"]
+s = [f["serial"] for f in fr]
+assert 1 in s, "no frame after a seek 1.2 s before the end (last shown at %.2f s)" % (fr[-1]["pts"] / 1000)
+k = s.index(1)
+print("seek at %.2f s of 6: on from %.2f s, %d frames after it" % (fr[k - 1]["pts"] / 1000, fr[k]["pts"] / 1000, len(fr) - k))
+assert fr[k - 1]["pts"] / 1000 >= 4.0, "the seek came too early to test the end (%.2f s)" % (fr[k - 1]["pts"] / 1000)
+assert fr[k]["pts"] / 1000 <= 0.5 and len(fr) - k >= 25, "play did not go on from the start"
 PY
   ;;
 

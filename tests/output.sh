@@ -173,6 +173,38 @@ audio_aac|audio_opus|audio_pcm)
   [ -z "$(probe -select_streams a -show_entries stream=index -of csv=p=0 "$tmp/silent.$ext")" ] || fail "-an kept audio"
   ;;
 
+audio_after_video)
+  # a one-second video whose sound runs on for minutes: every audio packet is
+  # copied, and the read thread's queues stay bounded (SOURCE_MAX_BYTES): the
+  # peak memory of a 10-minute file is within 8 MB of a 5-minute one's (before
+  # the writer's copies were taken on their own thread, it grew with the file)
+  for m in 300 600; do
+    ff -f lavfi -i testsrc2=size=${W}x$H:rate=25:duration=1 -f lavfi -i sine=duration=$m:sample_rate=48000 \
+       -ac 2 -c:v libx264 -c:a pcm_s16le "$tmp/in$m.mov"
+  done
+  peak=$(python3 - "$bin" "$tmp" <<'PY'
+import resource, subprocess, sys
+bin, tmp = sys.argv[1:3]
+out = []
+for m in (300, 600):
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    subprocess.run([bin, "-q", "--no-display", "--backend", "cpu", "-c", "ffv1", "-o",
+                    f"{tmp}/out{m}.mkv", f"{tmp}/in{m}.mov"], check=True)
+    out.append(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+print(*out)
+PY
+  ) || fail "a run failed"
+  read -r p300 p600 <<<"$peak"
+  apk() { ffmpeg -hide_banner -v error -nostdin -i "$1" -map 0:a -c copy -f framemd5 - | grep -v '^#' | awk -F, '{ gsub(/ /, "", $6); print $6 }'; }
+  cmp -s <(apk "$tmp/in600.mov") <(apk "$tmp/out600.mkv") || fail "the audio packets of the 10-minute file differ"
+  echo "peak RSS: 5 min of sound $p300 kB, 10 min $p600 kB; every audio packet copied"
+  if [ -n "${ASAN_OPTIONS:-}${TSAN_OPTIONS:-}" ]; then
+    echo "(under a sanitizer, whose quarantine grows memory: not judged)"
+  else
+    [ "$p600" -le $((p300 + 8192)) ] || fail "memory grew with the sound's length: $p300 -> $p600 kB"
+  fi
+  ;;
+
 audio_sigint)
   # SIGINT while writing: the file is finished and its audio ends with its video
   ff -f lavfi -i testsrc2=size=320x240:rate=25:duration=120 -f lavfi -i sine=duration=120 \
