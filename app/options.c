@@ -100,6 +100,10 @@ static const OptionSpec specs[] = {
      "-o: any other encoder option, e.g. tune=film or x264-params=aq-mode=3 (repeatable)"},
     {0, "enc-path", OPT_STRING, F(enc_path), "P", "yuv", 0, 0,
      "-o without a window: yuv (the stage makes the encoder's 4:2:0) | bgr (swscale does)"},
+    {0, "out-depth", OPT_INT, F(out_depth), "N", "0", 0, 16,
+     "-o: bits a sample, 8 | 10 | 12 | 16 (default: the source's, where the encoder takes it)"},
+    {0, "dither", OPT_STRING, F(dither), "D", "ordered", 0, 0,
+     "8-bit output (the window, an 8-bit file): ordered (default) | blue | no"},
     {0, "progress-every", OPT_INT, F(progress_ms), "MS", "0", 0, 1 << 30,
      "-o: progress line every MS ms (0: 500 on a terminal, else 5000)"},
     {0, "no-overlay", OPT_FLAG, F(no_overlay), NULL, NULL, 0, 0, "start with the overlay off"},
@@ -295,6 +299,13 @@ int options_check_run(const Options *o, char *err, size_t errlen)
     const char *fix = NULL;
     if (strcmp(o->enc_path, "yuv") != 0 && strcmp(o->enc_path, "bgr") != 0)
         snprintf(err, errlen, "--enc-path: '%s' is not yuv or bgr", o->enc_path);
+    else if (strcmp(o->dither, "no") && strcmp(o->dither, "ordered") && strcmp(o->dither, "blue"))
+        snprintf(err, errlen, "--dither: '%s' is not no, ordered or blue", o->dither);
+    else if (o->out_depth && o->out_depth != 8 && o->out_depth != 10 && o->out_depth != 12 &&
+             o->out_depth != 16)
+        snprintf(err, errlen, "--out-depth: %lld is not 8, 10, 12 or 16", o->out_depth);
+    else if (o->out_depth && !o->output)
+        fix = "--out-depth: the depth of -o's file; there is no -o";
     else if (strcmp(o->backend, "auto") && strcmp(o->backend, "cpu") && strcmp(o->backend, "cuda"))
         snprintf(err, errlen, "--backend: '%s' is not auto, cuda or cpu", o->backend);
     else if (strcmp(o->hwdec, "cuda") != 0 && strcmp(o->hwdec, "none") != 0)

@@ -45,6 +45,8 @@ typedef struct Options {
     int n_enc_opts;
     long long progress_ms;
     const char *enc_path;
+    const char *dither;  /* no | ordered | blue: 8-bit outputs */
+    long long out_depth; /* -o: 8, 10, 12 or 16 bits; 0: the source's */
     long long display_delay;
     int frame_hash; /* --debug-frame-hash */
     int verbose;

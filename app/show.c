@@ -14,6 +14,8 @@
 #include "display/graph.h"
 #include "display/overlay.h"
 #include "gpu/clock.h"
+#include "gpu/convert.h"
+#include "gpu/dither.h"
 #include "gpu/simd.h"
 
 typedef struct Show {
@@ -39,7 +41,34 @@ typedef struct Show {
     long long graph_drops;   /* drops counted when the last column was added */
     double view;             /* frame pixels per pixel as seen in the window (1: none) */
     double view_mark_ms;     /* when the window was last asked its size */
+    FrameBuf bgr;            /* a deep frame (rgb48, for a deep -o) as the window's 8-bit
+                              * BGR, dithered; allocated on first need, at that size */
+    uint8_t *bgr_block;
+    ColourJob bgr_job;
 } Show;
+
+/* f as the window shows it: itself, or (rgb48) its dithered 8-bit BGR copy.
+ * NULL when out of memory. */
+static FrameBuf *for_window(Show *p, FrameBuf *f)
+{
+    if (f->fmt.layout != PIX_RGB48)
+        return f;
+    FrameFormat want = {PIX_BGR24, f->fmt.width, f->fmt.height, 1};
+    if (!p->bgr_block || p->bgr.fmt.width != want.width || p->bgr.fmt.height != want.height) {
+        free(p->bgr_block);
+        if (!(p->bgr_block = malloc(frame_bytes(&want))))
+            return NULL;
+        frame_wrap(&p->bgr, &want, p->bgr_block);
+        /* 16-bit RGB samples to [0,1], no transform, the run's dither */
+        p->bgr_job = (ColourJob){.c = colour_yuv_coeffs(MATRIX_UNSPECIFIED, 1, want.height, 16),
+                                 .dither = dither_table((DitherMode)dither_parse(p->o->dither))};
+    }
+    convert_rows(f, &p->bgr, 0, f->fmt.height, &p->bgr_job);
+    FrameBuf *b = &p->bgr;
+    b->pts = f->pts, b->duration = f->duration, b->index = f->index, b->serial = f->serial;
+    b->capture_ms = f->capture_ms, b->t = f->t;
+    return b;
+}
 
 /* The loop ends on a failure: its line, for the player to say. */
 static int failed(Show *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -117,9 +146,10 @@ static void overlay_lines(Show *p, const FrameBuf *f, double view)
     snprintf(l[0], sizeof(l[0]), "%s%s%s  %lld stripes  %s  -t %s", k->backend_name,
              thr, decoder_hwdec_active(k->dec) ? " hwdec" : "", p->o->stripes,
              host_mem_name(ring_memory(k->in)), t->name);
-    snprintf(l[1], sizeof(l[1]), "%dx%d %s (%s)  %.1f fps, avg %.1f", f->fmt.width,
-             f->fmt.height, decoder_source_format(k->dec), pix_layout_name(ring_format(k->in).layout),
-             p->fps_last, avg);
+    snprintf(l[1], sizeof(l[1]), "%dx%d %s (%s) %d-bit, dither %s  %.1f fps, avg %.1f",
+             f->fmt.width, f->fmt.height, decoder_source_format(k->dec),
+             pix_layout_name(ring_format(k->in).layout), di->depth, p->o->dither, p->fps_last,
+             avg);
     if (f->t.timed)
         p->timed = f->t;
     const FrameTimings *st = &p->timed; /* this frame's, or the last timed frame's */
@@ -290,6 +320,8 @@ static int show_frame(Show *p, FrameBuf *f, int windowed)
         progress_frame(k->progress, writer_frames(k->writer),
                        (double)f->pts * di->tb_num / di->tb_den - start_s, clock_now_ms());
     }
+    if (windowed && !(f = for_window(p, f)))
+        return failed(p, "display: out of memory");
     if (!burn && windowed && p->overlay_mode != OVERLAY_OFF) {
         update_view(p, f, show_t0);
         overlay_lines(p, f, p->view);
@@ -443,5 +475,6 @@ void show_run(const ShowLinks *l, ShowResult *r)
     p->sync_wait = 1;
     p->view = 1;
     r->status = run(p);
+    free(p->bgr_block);
     free(p);
 }

@@ -17,6 +17,7 @@
 
 #include "gpu/clock.h"
 #include "gpu/convert.h"
+#include "gpu/dither.h"
 #include "gpu/simd.h"
 #include "gpu/stage.h"
 #include "look/chain.h"
@@ -71,7 +72,6 @@ static int kernels(const FrameBuf *in, FrameBuf *out, const char *lut, int reps,
     snprintf(specs[n++], 600, "lut3d=file=%s:interp=tetrahedral", lut);
     snprintf(specs[n++], 600, "lut3d=file=%s:interp=trilinear", lut);
     snprintf(specs[n++], 600, "lut3d=file=%s:interp=nearest", lut);
-    YuvCoeffs c = colour_yuv_coeffs(MATRIX_BT709, 0, in->fmt.height);
     printf("kernels: one thread, %dx%d yuv420p → bgr24, ms per frame (median of %d runs of %d "
            "frames)\n",
            in->fmt.width, in->fmt.height, reps, frames);
@@ -84,11 +84,15 @@ static int kernels(const FrameBuf *in, FrameBuf *out, const char *lut, int reps,
         Transform t;
         if (parse_transform(specs[i], &t) < 0)
             return -1;
-        const ColourAffine *a = t.identity || t.use_chain ? NULL : &t.affine;
-        const Chain *ch = t.use_chain ? &t.chain : NULL;
-        PixelSource src = {.plane = {in->data[0], in->data[1], in->data[2]},
-                           .stride = {in->stride[0], in->stride[1], in->stride[2]},
-                           .layout = in->fmt.layout};
+        /* the stage's job for the frame: BT.709, limited range, the default dither */
+        ColourJob job = {.src = {.plane = {in->data[0], in->data[1], in->data[2]},
+                                 .stride = {in->stride[0], in->stride[1], in->stride[2]},
+                                 .layout = in->fmt.layout},
+                         .c = colour_yuv_coeffs(MATRIX_BT709, 0, in->fmt.height, frame_depth(in)),
+                         .dither = dither_table(DITHER_ORDERED)};
+        if (!t.identity)
+            job.ch = t.chain;
+        job.plain = colour_job_plain(in->fmt.layout, &job.ch);
         double ms[SIMD_NLEVELS] = {0};
         for (int l = 0; l < SIMD_NLEVELS; l++) {
             SimdRowFn row = simd_row((SimdLevel)l);
@@ -99,7 +103,7 @@ static int kernels(const FrameBuf *in, FrameBuf *out, const char *lut, int reps,
                 double t0 = clock_now_ms();
                 for (int f = 0; f < frames; f++)
                     for (int y = 0; y < in->fmt.height; y++)
-                        row(&src, y, in->fmt.width, &c, a, ch, frame_row(out, 0, y));
+                        row(&job, y, in->fmt.width, COLOUR_OUT_BGR24, frame_row(out, 0, y));
                 runs[r] = (clock_now_ms() - t0) / frames;
             }
             ms[l] = median(runs, reps);

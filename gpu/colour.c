@@ -1,5 +1,5 @@
-/* Host side of the colour maths: fixed-point YUV→RGB coefficients from a
- * matrix's luma weights and a range. */
+/* Host side of the colour maths: YUV→RGB coefficients (fixed point and
+ * float) from a matrix's luma weights, a range and a depth, and RGB→YUV's. */
 #include "gpu/colour.h"
 
 #include <math.h>
@@ -22,40 +22,62 @@ static ColourMatrix resolve_matrix(ColourMatrix m, int height)
     return height >= 720 ? MATRIX_BT709 : MATRIX_BT601;
 }
 
-static int32_t fixed(double v)
+static int32_t fixed(double v, int frac)
 {
-    return (int32_t)lround(v * COLOUR_ONE);
+    return (int32_t)lround(v * (double)(1 << frac));
 }
 
-YuvCoeffs colour_yuv_coeffs(ColourMatrix m, int full_range, int height)
+YuvCoeffs colour_yuv_coeffs(ColourMatrix m, int full_range, int height, int depth)
 {
     double kr, kb;
     colour_matrix_weights(resolve_matrix(m, height), &kr, &kb);
     double kg = 1.0 - kr - kb;
-    double ys = full_range ? 1.0 : 255.0 / 219.0;
-    double cs = full_range ? 1.0 : 255.0 / 224.0;
+    if (depth < 8 || depth > 16)
+        depth = 8;
+    double scale = (double)(1 << (depth - 8));
+    /* one step of the output's 0..1 per sample step: limited range spans
+     * 219 (luma) and 224 (chroma) 8-bit steps, full range all of them */
+    double top = (double)((1 << depth) - 1);
+    double ys = full_range ? 1.0 / top : 1.0 / (219.0 * scale);
+    double cs = full_range ? 1.0 / top : 1.0 / (224.0 * scale);
+    int frac = depth == 8 ? COLOUR_FRAC : COLOUR_FRAC_DEEP;
     YuvCoeffs c = {
-        .yoff = full_range ? 0 : 16,
-        .cy = fixed(ys),
-        .crv = fixed(cs * 2.0 * (1.0 - kr)),
-        .cgu = fixed(cs * 2.0 * kb * (1.0 - kb) / kg),
-        .cgv = fixed(cs * 2.0 * kr * (1.0 - kr) / kg),
-        .cbu = fixed(cs * 2.0 * (1.0 - kb)),
+        .yoff = full_range ? 0 : (int32_t)(16 * scale),
+        .half = 1 << (depth - 1),
+        .cy = fixed(255.0 * ys, frac),
+        .crv = fixed(255.0 * cs * 2.0 * (1.0 - kr), frac),
+        .cgu = fixed(255.0 * cs * 2.0 * kb * (1.0 - kb) / kg, frac),
+        .cgv = fixed(255.0 * cs * 2.0 * kr * (1.0 - kr) / kg, frac),
+        .cbu = fixed(255.0 * cs * 2.0 * (1.0 - kb), frac),
+        .shift = frac,
+        .fy = (float)ys,
+        .frv = (float)(cs * 2.0 * (1.0 - kr)),
+        .fgu = (float)(cs * 2.0 * kb * (1.0 - kb) / kg),
+        .fgv = (float)(cs * 2.0 * kr * (1.0 - kr) / kg),
+        .fbu = (float)(cs * 2.0 * (1.0 - kb)),
+        .frgb = (float)(1.0 / top),
     };
     return c;
 }
 
-RgbToYuv colour_rgb_yuv_coeffs(ColourMatrix m, int height)
+RgbToYuv colour_rgb_yuv_coeffs(ColourMatrix m, int height, int depth)
 {
     double kr, kb;
     colour_matrix_weights(resolve_matrix(m, height), &kr, &kb);
     double kg = 1.0 - kr - kb;
-    double ys = 219.0 / 255.0, us = 224.0 / 255.0 / (2.0 * (1.0 - kb)),
-           vs = 224.0 / 255.0 / (2.0 * (1.0 - kr));
+    if (depth != 10 && depth != 12 && depth != 16)
+        depth = 8;
+    double scale = (double)(1 << (depth - 8));
+    double ys = 219.0 * scale, us = 224.0 * scale / (2.0 * (1.0 - kb)) / 4.0,
+           vs = 224.0 * scale / (2.0 * (1.0 - kr)) / 4.0; /* U, V from sums of four */
     RgbToYuv c = {
-        .y = {fixed(ys * kr), fixed(ys * kg), fixed(ys * kb)},
-        .u = {fixed(-us * kr), fixed(-us * kg), fixed(us * (1.0 - kb))},
-        .v = {fixed(vs * (1.0 - kr)), fixed(-vs * kg), fixed(-vs * kb)},
+        .y = {(float)(ys * kr), (float)(ys * kg), (float)(ys * kb)},
+        .u = {(float)(-us * kr), (float)(-us * kg), (float)(us * (1.0 - kb))},
+        .v = {(float)(vs * (1.0 - kr)), (float)(-vs * kg), (float)(-vs * kb)},
+        .yoff = (float)(16.0 * scale),
+        .half = (float)(128.0 * scale),
+        .depth = depth,
+        .max = (1 << depth) - 1,
     };
     return c;
 }

@@ -1,10 +1,19 @@
-/* The per-pixel colour maths of both backends: YUV→RGB in fixed point and the
- * affine colour transforms, as static inline functions that gcc and nvcc both
- * compile. Everything here is integer arithmetic on precomputed coefficients,
- * so the CPU and CUDA backends produce byte-identical pixels (no float, so no
- * fused multiply-add or rounding-mode differences can creep in).
+/* The per-pixel colour maths of both backends, as static inline functions
+ * that gcc and nvcc both compile, so the CPU and CUDA backends produce
+ * byte-identical pixels. One rounding: every value stays at full precision
+ * from the samples read to the samples written, and is rounded once, to the
+ * output's depth (8-bit BGR for the window, 16-bit RGB or 8/10/12-bit YUV for
+ * a file), with a fixed dither pattern where the output is 8-bit.
  *
- * Fixed point: coefficients carry COLOUR_FRAC fractional bits. */
+ * Two paths, chosen per frame:
+ *  - the integer path, for YUV with no transform into 8-bit BGR: YUV→RGB in
+ *    fixed point straight to 8 bits (COLOUR_FRAC fraction bits for 8-bit
+ *    samples, COLOUR_FRAC_DEEP for deeper ones);
+ *  - the float path, for everything else: the samples to R,G,B in [0,1] as
+ *    float (24-bit mantissa), the transform chain, then the output rounding.
+ *    Only +, −, ×, ÷ and comparisons, compiled without contraction into fused
+ *    multiply-adds on both sides (-ffp-contract=off, nvcc --fmad=false), so
+ *    both backends round every operation the same way. */
 #ifndef PINSTRIPE_GPU_COLOUR_H
 #define PINSTRIPE_GPU_COLOUR_H
 
@@ -22,77 +31,50 @@ extern "C" {
 #define COLOUR_FN static inline
 #endif
 
-#define COLOUR_FRAC 16
-#define COLOUR_ONE (1 << COLOUR_FRAC)
-#define COLOUR_HALF (1 << (COLOUR_FRAC - 1))
+#define COLOUR_FRAC 16      /* the integer path's fraction bits, 8-bit samples */
+#define COLOUR_FRAC_DEEP 21 /* the same, deeper samples (their range is larger) */
 
-/* YUV→RGB: R = cy(Y-yoff) + crv(V-128), G = cy(Y-yoff) - cgu(U-128) - cgv(V-128),
- * B = cy(Y-yoff) + cbu(U-128). */
+/* Dither: a threshold t in 1..65535 per pixel (t/65536 of an output step),
+ * from a 64×64 pattern tiled over the frame (gpu/dither.h); an 8-bit output
+ * is floor(value·255 + t/65536). Without a pattern t is 32768: round to
+ * nearest. */
+#define DITHER_SIZE 64
+#define DITHER_HALF 32768
+
+typedef enum { DITHER_NONE = 0, DITHER_ORDERED = 1, DITHER_BLUE = 2 } DitherMode;
+
+/* Reading a frame's samples as colour. The integer path:
+ *   R = (cy(Y−yoff) + crv(V−half) + t·2^(shift−16)) >> shift, G and B alike
+ *   (G = cy(Y−yoff) − cgu(U−half) − cgv(V−half)), clamped to 0..255.
+ * The float path: yy = fy·(Y−yoff), uu = U−half, vv = V−half,
+ *   R = yy + frv·vv, G = (yy − fgu·uu) − fgv·vv, B = yy + fbu·uu, clamped to [0,1];
+ * RGB samples: frgb·sample. */
 typedef struct YuvCoeffs {
-    int32_t yoff, cy, crv, cgu, cgv, cbu;
+    int32_t yoff, half, cy, crv, cgu, cgv, cbu, shift;
+    float fy, frv, fgu, fgv, fbu, frgb;
 } YuvCoeffs;
 
-/* An affine map of RGB: out[c] = Σ m[c][k]·in[k] + m[c][3], rows and columns
- * in R,G,B order, in COLOUR_FRAC fixed point (offsets in 0..255 units, scaled). */
-typedef struct ColourAffine {
-    int32_t m[3][4];
-} ColourAffine;
-
-/* The coefficients for a matrix and range; MATRIX_UNSPECIFIED is BT.709 from
- * 720 rows up and BT.601 below. Host code (colour.c). */
-YuvCoeffs colour_yuv_coeffs(ColourMatrix m, int full_range, int height);
-/* RGB→YUV (limited range): Y = 16 + y·RGB, U = 128 + u·RGB, V = 128 + v·RGB,
- * each row R,G,B weights in COLOUR_FRAC fixed point. */
+/* Writing YUV for an encoder, from R,G,B in [0,1] (limited range, at `depth`
+ * bits): Y = Σ y[k]·rgb[k] + yoff, U and V from the sums of a 2×2 block's four
+ * pixels, U = Σ u[k]·sum[k] + half (the ¼ is in u and v). Rounded once. */
 typedef struct RgbToYuv {
-    int32_t y[3], u[3], v[3];
+    float y[3], u[3], v[3];
+    float yoff, half;
+    int depth, max;
 } RgbToYuv;
 
-/* The coefficients that write `m` (MATRIX_UNSPECIFIED: BT.709 from 720 rows up,
- * BT.601 below), limited range. Host code (colour.c). */
-RgbToYuv colour_rgb_yuv_coeffs(ColourMatrix m, int height);
+/* The coefficients for a matrix, range and sample depth; MATRIX_UNSPECIFIED is
+ * BT.709 from 720 rows up and BT.601 below. Host code (colour.c). */
+YuvCoeffs colour_yuv_coeffs(ColourMatrix m, int full_range, int height, int depth);
+/* The coefficients that write `m` (MATRIX_UNSPECIFIED: BT.709 from 720 rows
+ * up, BT.601 below), limited range, at depth bits (8, 10, 12 or 16). */
+RgbToYuv colour_rgb_yuv_coeffs(ColourMatrix m, int height, int depth);
 /* The luma weights (Kr, Kb) of a matrix, as DESIGN.md's standards give them. */
 void colour_matrix_weights(ColourMatrix m, double *kr, double *kb);
 
-COLOUR_FN int32_t colour_clamp(int32_t fixed)
-{
-    /* fixed is a value with COLOUR_FRAC fraction bits; round to nearest, clamp. */
-    int32_t v = fixed + COLOUR_HALF;
-    if (v < 0)
-        return 0;
-    v >>= COLOUR_FRAC;
-    return v > 255 ? 255 : v;
-}
-
-COLOUR_FN void colour_yuv_to_rgb(const YuvCoeffs *c, int y, int u, int v, int rgb[3])
-{
-    int32_t yy = (y - c->yoff) * c->cy;
-    int32_t uu = u - 128, vv = v - 128;
-    rgb[0] = colour_clamp(yy + c->crv * vv);
-    rgb[1] = colour_clamp(yy - c->cgu * uu - c->cgv * vv);
-    rgb[2] = colour_clamp(yy + c->cbu * uu);
-}
-
-COLOUR_FN void colour_apply_affine(const ColourAffine *a, int rgb[3])
-{
-    int32_t r = rgb[0], g = rgb[1], b = rgb[2];
-    for (int c = 0; c < 3; c++)
-        rgb[c] = colour_clamp(a->m[c][0] * r + a->m[c][1] * g + a->m[c][2] * b + a->m[c][3]);
-}
-
-/* Store R,G,B as packed B,G,R. */
-COLOUR_FN void colour_store_bgr(uint8_t *dst, const int rgb[3])
-{
-    dst[0] = (uint8_t)rgb[2];
-    dst[1] = (uint8_t)rgb[1];
-    dst[2] = (uint8_t)rgb[0];
-}
-
 /* ---- transform chains: float maths on R,G,B in [0,1] ----------------------
  * A chain is a short list of steps, each clamped to [0,1]: an affine map, a 1D
- * table or a 3D table. Only +, −, ×, ÷ and comparisons are used (no library
- * functions), compiled without contraction into fused multiply-adds on both
- * sides (-ffp-contract=off, nvcc --fmad=false), so the CPU and CUDA backends
- * round every operation the same way and agree to the bit. */
+ * table or a 3D table. */
 
 #define CHAIN_MAX_OPS 8
 
@@ -199,112 +181,249 @@ COLOUR_FN void chain_lut3d(const ChainOp *op, float v[3])
         v[c] = w0 * c000[c] + wa * ca[c] + wb * cb[c] + w1 * c111[c];
 }
 
-/* Run a chain on 8-bit R,G,B in place. */
-COLOUR_FN void colour_apply_chain(const Chain *ch, int rgb[3])
+COLOUR_FN void colour_chain_step(const ChainOp *op, float v[3])
 {
-    float v[3];
-    for (int c = 0; c < 3; c++)
-        v[c] = (float)rgb[c] / 255.0f;
-    for (int i = 0; i < ch->nops; i++) {
-        const ChainOp *op = &ch->ops[i];
-        if (op->kind == CHAIN_AFFINE) {
-            float t[3];
-            for (int c = 0; c < 3; c++)
-                t[c] = op->m[c][0] * v[0] + op->m[c][1] * v[1] + op->m[c][2] * v[2] + op->m[c][3];
-            v[0] = t[0], v[1] = t[1], v[2] = t[2];
-        } else if (op->kind == CHAIN_LUT1D) {
-            chain_lut1d(op, v);
-        } else {
-            chain_lut3d(op, v);
-        }
+    if (op->kind == CHAIN_AFFINE) {
+        float t[3];
         for (int c = 0; c < 3; c++)
-            v[c] = chain_clamp(v[c], 1.0f);
+            t[c] = op->m[c][0] * v[0] + op->m[c][1] * v[1] + op->m[c][2] * v[2] + op->m[c][3];
+        v[0] = t[0], v[1] = t[1], v[2] = t[2];
+    } else if (op->kind == CHAIN_LUT1D) {
+        chain_lut1d(op, v);
+    } else {
+        chain_lut3d(op, v);
     }
     for (int c = 0; c < 3; c++)
-        rgb[c] = (int)(v[c] * 255.0f + 0.5f);
+        v[c] = chain_clamp(v[c], 1.0f);
+}
+
+/* Run a chain on R,G,B in [0,1], in place (ch may be NULL). */
+COLOUR_FN void colour_apply_chain(const Chain *ch, float v[3])
+{
+    for (int i = 0; ch && i < ch->nops; i++)
+        colour_chain_step(&ch->ops[i], v);
 }
 
 /* Where a pixel's samples are: plane pointers and strides as FrameBuf has
  * them (host or device memory), and the layout. */
 typedef struct PixelSource {
-    const uint8_t *plane[3]; /* row 0 of each is luma row y0 (chroma row y0/2) */
+    const uint8_t *plane[3]; /* row 0 of each is luma row y0 (chroma row y0/2 when halved) */
     int stride[3];
     int layout; /* PixLayout */
-    int y0;     /* even, or 0 */
+    int y0;     /* even where chroma rows are halved, or 0 */
 } PixelSource;
 
-/* The whole per-pixel job of both backends: read pixel (x, y) of src, convert
- * to RGB, apply the integer affine map `a` or the chain `ch` (either may be
- * NULL). 4:2:0 chroma is taken from the sample covering the pixel (x/2, y/2). */
-COLOUR_FN void colour_pixel_rgb(const PixelSource *src, int x, int y, const YuvCoeffs *c,
-                                const ColourAffine *a, const Chain *ch, int rgb[3])
+COLOUR_FN int colour_sample(const uint8_t *row, int i, int wide)
 {
-    const uint8_t *row0 = src->plane[0] + (size_t)(y - src->y0) * src->stride[0];
-    if (src->layout == PIX_BGR24) {
-        rgb[0] = row0[3 * x + 2], rgb[1] = row0[3 * x + 1], rgb[2] = row0[3 * x];
+    return wide ? ((const uint16_t *)row)[i] : row[i];
+}
+
+/* The samples of pixel (x, y): Y, U, V, or R, G, B. Chroma is the sample
+ * covering the pixel (x/2 and y/2 where halved). */
+COLOUR_FN void colour_read(const PixelSource *s, int x, int y, int v[3])
+{
+    int l = s->layout, wide = l >= PIX_YUV420P16;
+    const uint8_t *r0 = s->plane[0] + (size_t)(y - s->y0) * s->stride[0];
+    if (l == PIX_BGR24) {
+        v[0] = r0[3 * x + 2], v[1] = r0[3 * x + 1], v[2] = r0[3 * x];
+        return;
+    }
+    if (l == PIX_RGB48) {
+        const uint16_t *p = (const uint16_t *)r0 + 3 * x;
+        v[0] = p[0], v[1] = p[1], v[2] = p[2];
+        return;
+    }
+    int half_y = l == PIX_YUV420P || l == PIX_NV12 || l == PIX_YUV420P16 || l == PIX_P016;
+    int half_x = half_y || l == PIX_YUV422P16;
+    int cr = half_y ? (y >> 1) - (s->y0 >> 1) : y - s->y0, cx = half_x ? x >> 1 : x;
+    const uint8_t *r1 = s->plane[1] + (size_t)cr * s->stride[1];
+    if (l == PIX_GBRP16) { /* planes G, B, R */
+        const uint8_t *r2 = s->plane[2] + (size_t)cr * s->stride[2];
+        v[0] = colour_sample(r2, x, 1), v[1] = colour_sample(r0, x, 1), v[2] = colour_sample(r1, x, 1);
+        return;
+    }
+    v[0] = colour_sample(r0, x, wide);
+    if (l == PIX_NV12 || l == PIX_P016) {
+        v[1] = colour_sample(r1, 2 * cx, wide), v[2] = colour_sample(r1, 2 * cx + 1, wide);
     } else {
-        int cy = (y >> 1) - (src->y0 >> 1);
-        const uint8_t *row1 = src->plane[1] + (size_t)cy * src->stride[1];
-        int u, v;
-        if (src->layout == PIX_NV12) {
-            u = row1[(x >> 1) * 2], v = row1[(x >> 1) * 2 + 1];
-        } else {
-            const uint8_t *row2 = src->plane[2] + (size_t)cy * src->stride[2];
-            u = row1[x >> 1], v = row2[x >> 1];
-        }
-        colour_yuv_to_rgb(c, row0[x], u, v, rgb);
+        const uint8_t *r2 = s->plane[2] + (size_t)cr * s->stride[2];
+        v[1] = colour_sample(r1, cx, wide), v[2] = colour_sample(r2, cx, wide);
     }
-    if (a)
-        colour_apply_affine(a, rgb);
-    else if (ch)
-        colour_apply_chain(ch, rgb);
 }
 
-/* The same, stored as B,G,R at dst. */
-COLOUR_FN void colour_convert_pixel(const PixelSource *src, int x, int y, const YuvCoeffs *c,
-                                    const ColourAffine *a, const Chain *ch, uint8_t *dst)
+COLOUR_FN int colour_q8(int32_t acc, int shift)
 {
-    int rgb[3];
-    colour_pixel_rgb(src, x, y, c, a, ch, rgb);
-    colour_store_bgr(dst, rgb);
+    if (acc < 0)
+        return 0;
+    acc >>= shift;
+    return acc > 255 ? 255 : acc;
 }
 
-/* RGB→Y of one pixel, limited range. */
-COLOUR_FN uint8_t colour_rgb_y(const RgbToYuv *o, int r, int g, int b)
+/* The integer path: Y, U, V to 8-bit R, G, B with threshold t (1..65535). */
+COLOUR_FN void colour_yuv_rgb8(const YuvCoeffs *c, const int s[3], int t, int rgb[3])
 {
-    int32_t yy = o->y[0] * r + o->y[1] * g + o->y[2] * b;
-    return (uint8_t)((yy + (16 << COLOUR_FRAC) + COLOUR_HALF) >> COLOUR_FRAC);
+    int32_t yy = (s[0] - c->yoff) * c->cy, uu = s[1] - c->half, vv = s[2] - c->half;
+    int32_t tt = t << (c->shift - 16);
+    rgb[0] = colour_q8(yy + c->crv * vv + tt, c->shift);
+    rgb[1] = colour_q8(yy - c->cgu * uu - c->cgv * vv + tt, c->shift);
+    rgb[2] = colour_q8(yy + c->cbu * uu + tt, c->shift);
 }
 
-/* U and V of a 2×2 block from the sums of its four R, G and B values (the
- * block's mean, rounded once). |u·sum| < 112·4 in COLOUR_FRAC fixed point: the
- * offset keeps the value positive before the shift. */
-COLOUR_FN void colour_sum_uv(const RgbToYuv *o, int32_t sr, int32_t sg, int32_t sb, uint8_t *u,
-                             uint8_t *v)
+/* The float path's start: samples to R, G, B in [0,1]. */
+COLOUR_FN void colour_to_float(const YuvCoeffs *c, int rgb_layout, const int s[3], float v[3])
 {
-    const int32_t off = (128 << (COLOUR_FRAC + 2)) + (1 << (COLOUR_FRAC + 1));
-    *u = (uint8_t)((o->u[0] * sr + o->u[1] * sg + o->u[2] * sb + off) >> (COLOUR_FRAC + 2));
-    *v = (uint8_t)((o->v[0] * sr + o->v[1] * sg + o->v[2] * sb + off) >> (COLOUR_FRAC + 2));
-}
-
-/* The encoder's 4:2:0 output: the 2×2 block at (x, y) (both even) converted as
- * colour_pixel_rgb does, each pixel's Y from its RGB, the block's U and V from
- * their sums. Writes y0[x], y0[x+1], y1[x], y1[x+1], *u and *v. Integer maths
- * only (the CPU backend runs the same two helpers over rows it has converted
- * to BGR first: convert_cpu.c). */
-COLOUR_FN void colour_convert_block420(const PixelSource *src, int x, int y, const YuvCoeffs *c,
-                                       const ColourAffine *a, const Chain *ch,
-                                       const RgbToYuv *o, uint8_t *y0, uint8_t *y1, uint8_t *u,
-                                       uint8_t *v)
-{
-    int32_t sr = 0, sg = 0, sb = 0;
-    for (int i = 0; i < 4; i++) {
-        int rgb[3];
-        colour_pixel_rgb(src, x + (i & 1), y + (i >> 1), c, a, ch, rgb);
-        (i >> 1 ? y1 : y0)[x + (i & 1)] = colour_rgb_y(o, rgb[0], rgb[1], rgb[2]);
-        sr += rgb[0], sg += rgb[1], sb += rgb[2];
+    if (rgb_layout) {
+        for (int k = 0; k < 3; k++)
+            v[k] = (float)s[k] * c->frgb;
+    } else {
+        float yy = (float)(s[0] - c->yoff) * c->fy;
+        float uu = (float)(s[1] - c->half), vv = (float)(s[2] - c->half);
+        v[0] = yy + c->frv * vv;
+        v[1] = (yy - c->fgu * uu) - c->fgv * vv;
+        v[2] = yy + c->fbu * uu;
     }
-    colour_sum_uv(o, sr, sg, sb, u, v);
+    for (int k = 0; k < 3; k++)
+        v[k] = chain_clamp(v[k], 1.0f);
+}
+
+/* The threshold of pixel (x, y) in a 64×64 pattern (NULL: round to nearest). */
+COLOUR_FN int colour_threshold(const uint16_t *dither, int x, int y)
+{
+    return dither ? dither[((y & (DITHER_SIZE - 1)) * DITHER_SIZE) | (x & (DITHER_SIZE - 1))]
+                  : DITHER_HALF;
+}
+
+/* The output roundings, v in [0,1]: 8 bits with threshold t; 16 bits to nearest. */
+COLOUR_FN int colour_out8(float v, int t)
+{
+    return (int)(v * 255.0f + (float)t * (1.0f / 65536.0f));
+}
+
+COLOUR_FN int colour_out16(float v)
+{
+    return (int)(v * 65535.0f + 0.5f);
+}
+
+enum { COLOUR_OUT_BGR24 = 0, COLOUR_OUT_RGB48 = 1, COLOUR_OUT_FLOAT = 2 };
+
+/* Everything a pixel's conversion needs: the source, its coefficients, the
+ * transform (nops 0: none), the dither pattern (NULL: none; device memory for
+ * the CUDA kernel) and the YUV output's coefficients (block functions). */
+typedef struct ColourJob {
+    PixelSource src;
+    YuvCoeffs c;
+    Chain ch;
+    const uint16_t *dither;
+    RgbToYuv o;
+    int plain; /* 1: the integer path (YUV source, no transform, 8-bit BGR out) */
+} ColourJob;
+
+COLOUR_FN int colour_is_rgb(int layout)
+{
+    return layout == PIX_BGR24 || layout == PIX_RGB48 || layout == PIX_GBRP16;
+}
+
+/* Whether a job takes the integer path into 8-bit BGR. */
+COLOUR_FN int colour_job_plain(int layout, const Chain *ch)
+{
+    return !colour_is_rgb(layout) && (!ch || ch->nops == 0);
+}
+
+/* Pixel (x, y) as R, G, B in [0,1]: read, converted, transformed. */
+COLOUR_FN void colour_pixel_float(const ColourJob *j, int x, int y, float v[3])
+{
+    int s[3];
+    colour_read(&j->src, x, y, s);
+    colour_to_float(&j->c, colour_is_rgb(j->src.layout), s, v);
+    colour_apply_chain(&j->ch, v);
+}
+
+/* Pixel (x, y) written at dst: packed B,G,R (8 bits, dithered) or R,G,B (16
+ * bits a sample, native-endian), or three floats. */
+COLOUR_FN void colour_pixel_out(const ColourJob *j, int x, int y, int out, uint8_t *dst)
+{
+    if (out == COLOUR_OUT_BGR24 && j->plain) {
+        int s[3], rgb[3];
+        colour_read(&j->src, x, y, s);
+        colour_yuv_rgb8(&j->c, s, colour_threshold(j->dither, x, y), rgb);
+        dst[0] = (uint8_t)rgb[2], dst[1] = (uint8_t)rgb[1], dst[2] = (uint8_t)rgb[0];
+        return;
+    }
+    float v[3];
+    colour_pixel_float(j, x, y, v);
+    if (out == COLOUR_OUT_BGR24) {
+        int t = colour_threshold(j->dither, x, y);
+        dst[0] = (uint8_t)colour_out8(v[2], t);
+        dst[1] = (uint8_t)colour_out8(v[1], t);
+        dst[2] = (uint8_t)colour_out8(v[0], t);
+    } else if (out == COLOUR_OUT_RGB48) {
+        uint16_t *d = (uint16_t *)dst;
+        d[0] = (uint16_t)colour_out16(v[0]), d[1] = (uint16_t)colour_out16(v[1]),
+        d[2] = (uint16_t)colour_out16(v[2]);
+    } else {
+        float *d = (float *)dst;
+        d[0] = v[0], d[1] = v[1], d[2] = v[2];
+    }
+}
+
+/* The YUV output's threshold at luma pixel (x, y): the pattern's for 8 bits,
+ * else round to nearest. */
+COLOUR_FN float colour_yuv_t(const ColourJob *j, int x, int y)
+{
+    int t = j->o.depth == 8 ? colour_threshold(j->dither, x, y) : DITHER_HALF;
+    return (float)t * (1.0f / 65536.0f);
+}
+
+COLOUR_FN int colour_yuv_clamp(float f, int max)
+{
+    int q = (int)f; /* f > 0 */
+    return q > max ? max : q;
+}
+
+/* Y of one pixel from its R, G, B. */
+COLOUR_FN int colour_out_y(const RgbToYuv *o, const float v[3], float t)
+{
+    return colour_yuv_clamp(o->y[0] * v[0] + o->y[1] * v[1] + o->y[2] * v[2] + o->yoff + t,
+                            o->max);
+}
+
+/* U and V of a 2×2 block from the four pixels' R, G, B (a, b: the top row;
+ * c, d: the bottom), summed in that order. */
+COLOUR_FN void colour_out_uv(const RgbToYuv *o, const float *a, const float *b, const float *c,
+                             const float *d, float t, int *u, int *v)
+{
+    float s[3];
+    for (int k = 0; k < 3; k++)
+        s[k] = ((a[k] + b[k]) + c[k]) + d[k];
+    *u = colour_yuv_clamp(o->u[0] * s[0] + o->u[1] * s[1] + o->u[2] * s[2] + o->half + t, o->max);
+    *v = colour_yuv_clamp(o->v[0] * s[0] + o->v[1] * s[1] + o->v[2] * s[2] + o->half + t, o->max);
+}
+
+COLOUR_FN void colour_put(uint8_t *row, int i, int wide, int value)
+{
+    if (wide)
+        ((uint16_t *)row)[i] = (uint16_t)value;
+    else
+        row[i] = (uint8_t)value;
+}
+
+/* The encoder's 4:2:0 output: the 2×2 block at (x, y) (both even), each
+ * pixel's Y from its R, G, B, the block's U and V from their sums, 8-bit or
+ * 16-bit samples by o.depth. The CPU backend runs colour_out_y and
+ * colour_out_uv over rows it converted to floats first (convert_cpu.c). */
+COLOUR_FN void colour_block420(const ColourJob *j, int x, int y, uint8_t *y0, uint8_t *y1,
+                               uint8_t *u, uint8_t *v)
+{
+    float p[4][3];
+    for (int i = 0; i < 4; i++)
+        colour_pixel_float(j, x + (i & 1), y + (i >> 1), p[i]);
+    int wide = j->o.depth > 8, uu, vv;
+    for (int i = 0; i < 4; i++)
+        colour_put(i >> 1 ? y1 : y0, x + (i & 1), wide,
+                   colour_out_y(&j->o, p[i], colour_yuv_t(j, x + (i & 1), y + (i >> 1))));
+    colour_out_uv(&j->o, p[0], p[1], p[2], p[3], colour_yuv_t(j, x >> 1, y >> 1), &uu, &vv);
+    colour_put(u, x >> 1, wide, uu);
+    colour_put(v, x >> 1, wide, vv);
 }
 
 #ifdef __cplusplus

@@ -17,47 +17,48 @@ static PixelSource band_source(const FrameBuf *in, int k, int y0, int y1, int *r
     };
 }
 
-void convert_rows(const FrameBuf *in, FrameBuf *out, int y0, int y1, const YuvCoeffs *c,
-                  const Transform *t)
+void convert_rows(const FrameBuf *in, FrameBuf *out, int y0, int y1, const ColourJob *job)
 {
-    const ColourAffine *a = t->identity || t->use_chain ? NULL : &t->affine;
-    const Chain *ch = t->use_chain ? &t->chain : NULL;
     SimdRowFn convert_row = simd_row(simd_level());
+    int kind = out->fmt.layout == PIX_RGB48 ? COLOUR_OUT_RGB48 : COLOUR_OUT_BGR24;
+    ColourJob j = *job;
     for (int k = 0; k < frame_nbands(&in->fmt); k++) {
         int r0, r1;
-        const PixelSource src = band_source(in, k, y0, y1, &r0, &r1);
+        j.src = band_source(in, k, y0, y1, &r0, &r1);
         for (int y = r0; y < r1; y++)
-            convert_row(&src, y, in->fmt.width, c, a, ch, out->data[0] + (size_t)y * out->stride[0]);
+            convert_row(&j, y, in->fmt.width, kind, out->data[0] + (size_t)y * out->stride[0]);
     }
 }
 
-void convert_rows_yuv420(const FrameBuf *in, FrameBuf *out, int y0, int y1, const YuvCoeffs *c,
-                         const RgbToYuv *o, const Transform *t, uint8_t *scratch)
+void convert_rows_yuv420(const FrameBuf *in, FrameBuf *out, int y0, int y1,
+                         const ColourJob *job, uint8_t *scratch)
 {
-    const ColourAffine *a = t->identity || t->use_chain ? NULL : &t->affine;
-    const Chain *ch = t->use_chain ? &t->chain : NULL;
     SimdRowFn convert_row = simd_row(simd_level());
-    int w = in->fmt.width;
-    uint8_t *s0 = scratch, *s1 = scratch + (size_t)3 * w;
+    int w = in->fmt.width, wide = job->o.depth > 8;
+    float *s0 = (float *)scratch, *s1 = s0 + (size_t)3 * w;
+    ColourJob j = *job;
     for (int k = 0; k < frame_nbands(&in->fmt); k++) {
         /* input bands start on even rows, so a block never straddles two */
         int r0, r1;
-        const PixelSource src = band_source(in, k, y0, y1, &r0, &r1);
+        j.src = band_source(in, k, y0, y1, &r0, &r1);
         for (int y = r0; y + 1 < r1; y += 2) {
-            /* the row pair as BGR first (what the BGR path writes), then the
-             * same integer Y/UV maths as colour_convert_block420, in a tight loop */
-            convert_row(&src, y, w, c, a, ch, s0);
-            convert_row(&src, y + 1, w, c, a, ch, s1);
+            /* the row pair as floats first (what colour_pixel_float gives), then
+             * colour_block420's roundings, in a tight loop */
+            convert_row(&j, y, w, COLOUR_OUT_FLOAT, (uint8_t *)s0);
+            convert_row(&j, y + 1, w, COLOUR_OUT_FLOAT, (uint8_t *)s1);
             uint8_t *l0 = frame_row(out, 0, y), *l1 = frame_row(out, 0, y + 1);
             uint8_t *u = frame_row(out, 1, y / 2), *v = frame_row(out, 2, y / 2);
             for (int x = 0; x + 1 < w; x += 2) {
-                const uint8_t *p = s0 + 3 * x, *q = s1 + 3 * x;
-                l0[x] = colour_rgb_y(o, p[2], p[1], p[0]);
-                l0[x + 1] = colour_rgb_y(o, p[5], p[4], p[3]);
-                l1[x] = colour_rgb_y(o, q[2], q[1], q[0]);
-                l1[x + 1] = colour_rgb_y(o, q[5], q[4], q[3]);
-                colour_sum_uv(o, p[2] + p[5] + q[2] + q[5], p[1] + p[4] + q[1] + q[4],
-                              p[0] + p[3] + q[0] + q[3], u + x / 2, v + x / 2);
+                const float *p = s0 + 3 * x, *q = s1 + 3 * x;
+                int uu, vv;
+                colour_put(l0, x, wide, colour_out_y(&j.o, p, colour_yuv_t(&j, x, y)));
+                colour_put(l0, x + 1, wide, colour_out_y(&j.o, p + 3, colour_yuv_t(&j, x + 1, y)));
+                colour_put(l1, x, wide, colour_out_y(&j.o, q, colour_yuv_t(&j, x, y + 1)));
+                colour_put(l1, x + 1, wide,
+                           colour_out_y(&j.o, q + 3, colour_yuv_t(&j, x + 1, y + 1)));
+                colour_out_uv(&j.o, p, p + 3, q, q + 3, colour_yuv_t(&j, x >> 1, y >> 1), &uu, &vv);
+                colour_put(u, x >> 1, wide, uu);
+                colour_put(v, x >> 1, wide, vv);
             }
         }
     }

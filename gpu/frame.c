@@ -11,32 +11,91 @@ const char *pix_layout_name(PixLayout l)
     case PIX_YUV420P: return "yuv420p";
     case PIX_NV12: return "nv12";
     case PIX_BGR24: return "bgr24";
+    case PIX_YUV420P16: return "yuv420p16";
+    case PIX_YUV422P16: return "yuv422p16";
+    case PIX_YUV444P16: return "yuv444p16";
+    case PIX_P016: return "p016";
+    case PIX_RGB48: return "rgb48";
+    case PIX_GBRP16: return "gbrp16";
+    default: return "?";
     }
-    return "?";
+}
+
+int pix_sample_bytes(PixLayout l)
+{
+    return l == PIX_YUV420P || l == PIX_NV12 || l == PIX_BGR24 ? 1 : 2;
+}
+
+int pix_planes(PixLayout l)
+{
+    switch (l) {
+    case PIX_BGR24:
+    case PIX_RGB48: return 1;
+    case PIX_NV12:
+    case PIX_P016: return 2;
+    default: return 3;
+    }
+}
+
+void pix_chroma_shift(PixLayout l, int *sx, int *sy)
+{
+    switch (l) {
+    case PIX_YUV420P:
+    case PIX_NV12:
+    case PIX_YUV420P16:
+    case PIX_P016: *sx = 1, *sy = 1; return;
+    case PIX_YUV422P16: *sx = 1, *sy = 0; return;
+    default: *sx = 0, *sy = 0; return;
+    }
+}
+
+int pix_is_rgb(PixLayout l)
+{
+    return l == PIX_BGR24 || l == PIX_RGB48 || l == PIX_GBRP16;
+}
+
+int frame_depth(const FrameBuf *f)
+{
+    if (f->fmt.layout == PIX_P016)
+        return 16;
+    if (f->depth > 0)
+        return f->depth;
+    return 8 * pix_sample_bytes(f->fmt.layout);
+}
+
+/* Rows of plane p for `rows` luma rows starting at luma row y0 (even where the
+ * layout's chroma is halved vertically): [*r0, *r1). */
+static void plane_rows(PixLayout l, int p, int y0, int y1, int *r0, int *r1)
+{
+    int sx, sy;
+    pix_chroma_shift(l, &sx, &sy);
+    if (p == 0 || !sy) {
+        *r0 = y0, *r1 = y1;
+        return;
+    }
+    *r0 = y0 / 2, *r1 = (y1 + 1) / 2;
 }
 
 int frame_plane_sizes(const FrameFormat *f, size_t size[3], int stride[3])
 {
-    int cw = (f->width + 1) / 2, ch = (f->height + 1) / 2;
+    int sx, sy, bps = pix_sample_bytes(f->layout), np = pix_planes(f->layout);
+    pix_chroma_shift(f->layout, &sx, &sy);
+    int cw = sx ? (f->width + 1) / 2 : f->width, ch = sy ? (f->height + 1) / 2 : f->height;
     size[0] = size[1] = size[2] = 0;
     stride[0] = stride[1] = stride[2] = 0;
-    switch (f->layout) {
-    case PIX_YUV420P:
-        stride[0] = f->width, stride[1] = stride[2] = cw;
-        size[0] = (size_t)f->width * f->height;
-        size[1] = size[2] = (size_t)cw * ch;
-        return 3;
-    case PIX_NV12:
-        stride[0] = f->width, stride[1] = 2 * cw, stride[2] = 0;
-        size[0] = (size_t)f->width * f->height;
-        size[1] = (size_t)2 * cw * ch, size[2] = 0;
-        return 2;
-    case PIX_BGR24:
-        stride[0] = 3 * f->width, stride[1] = stride[2] = 0;
-        size[0] = (size_t)3 * f->width * f->height, size[1] = size[2] = 0;
-        return 1;
+    if (np == 1) {
+        stride[0] = 3 * bps * f->width;
+    } else {
+        stride[0] = bps * f->width;
+        if (np == 2) {
+            stride[1] = 2 * bps * cw;
+        } else {
+            stride[1] = stride[2] = bps * cw;
+        }
     }
-    return 0;
+    for (int p = 0; p < np; p++)
+        size[p] = (size_t)stride[p] * (p == 0 ? f->height : ch);
+    return np;
 }
 
 size_t frame_bytes(const FrameFormat *f)
@@ -49,7 +108,7 @@ size_t frame_bytes(const FrameFormat *f)
 
 int frame_nbands(const FrameFormat *f)
 {
-    return f->layout != PIX_BGR24 && f->bands > 1 ? f->bands : 1;
+    return pix_planes(f->layout) > 1 && f->bands > 1 ? f->bands : 1;
 }
 
 void frame_band(const FrameBuf *f, int k, FrameBand *b)
@@ -64,15 +123,25 @@ void frame_band(const FrameBuf *f, int k, FrameBand *b)
         b->offset = 0, b->bytes = frame_bytes(fmt);
         return;
     }
-    stripe_rows(fmt->height, n, k, 1, &b->y0, &b->y1);
-    size_t w = (size_t)fmt->width, crow = (size_t)2 * ((fmt->width + 1) / 2); /* U+V or UV */
-    int c0 = b->y0 / 2, c1 = (b->y1 + 1) / 2;
-    b->offset = w * b->y0 + crow * c0;
-    b->bytes = w * (b->y1 - b->y0) + crow * (c1 - c0);
-    uint8_t *base = f->data[0] + b->offset;
-    b->plane[0] = base;
-    b->plane[1] = base + w * (b->y1 - b->y0);
-    b->plane[2] = fmt->layout == PIX_YUV420P ? b->plane[1] + (size_t)f->stride[1] * (c1 - c0) : NULL;
+    stripe_rows(fmt->height, n, k, stripe_needs_even(fmt->layout), &b->y0, &b->y1);
+    size_t size[3];
+    int stride[3], np = frame_plane_sizes(fmt, size, stride);
+    /* band k follows every earlier band's rows of every plane */
+    size_t off = 0, within = 0;
+    for (int p = 0; p < np; p++) {
+        int r0, r1;
+        plane_rows(fmt->layout, p, b->y0, b->y1, &r0, &r1);
+        off += (size_t)stride[p] * r0;
+        b->bytes += (size_t)stride[p] * (r1 - r0);
+    }
+    b->offset = off;
+    uint8_t *base = f->data[0] + off;
+    for (int p = 0; p < np; p++) {
+        int r0, r1;
+        plane_rows(fmt->layout, p, b->y0, b->y1, &r0, &r1);
+        b->plane[p] = base + within;
+        within += (size_t)stride[p] * (r1 - r0);
+    }
 }
 
 uint8_t *frame_row(const FrameBuf *f, int p, int row)
@@ -80,10 +149,13 @@ uint8_t *frame_row(const FrameBuf *f, int p, int row)
     int n = frame_nbands(&f->fmt);
     if (n == 1)
         return f->data[p] + (size_t)row * f->stride[p];
-    int y = p == 0 ? row : 2 * row, h = f->fmt.height, k = (int)((long long)y * n / h);
+    int sx, sy;
+    pix_chroma_shift(f->fmt.layout, &sx, &sy);
+    int halved = p > 0 && sy, even = stripe_needs_even(f->fmt.layout);
+    int y = halved ? 2 * row : row, h = f->fmt.height, k = (int)((long long)y * n / h);
     int y0, y1;
     for (;;) { /* the estimate is off by at most a band or two either way */
-        stripe_rows(h, n, k, 1, &y0, &y1);
+        stripe_rows(h, n, k, even, &y0, &y1);
         if (y < y0)
             k--;
         else if (y >= y1)
@@ -93,7 +165,7 @@ uint8_t *frame_row(const FrameBuf *f, int p, int row)
     }
     FrameBand b;
     frame_band(f, k, &b);
-    return b.plane[p] + (size_t)(row - (p == 0 ? b.y0 : b.y0 / 2)) * f->stride[p];
+    return b.plane[p] + (size_t)(row - (halved ? b.y0 / 2 : b.y0)) * f->stride[p];
 }
 
 void frame_copy_planes(FrameBuf *f, const uint8_t *const src[3], const int src_stride[3])
@@ -101,10 +173,12 @@ void frame_copy_planes(FrameBuf *f, const uint8_t *const src[3], const int src_s
     size_t size[3];
     int stride[3];
     int np = frame_plane_sizes(&f->fmt, size, stride);
-    int rows[3] = {f->fmt.height, (f->fmt.height + 1) / 2, (f->fmt.height + 1) / 2};
-    for (int p = 0; p < np; p++)
-        for (int r = 0; r < rows[p]; r++)
+    for (int p = 0; p < np; p++) {
+        int r0, r1;
+        plane_rows(f->fmt.layout, p, 0, f->fmt.height, &r0, &r1);
+        for (int r = r0; r < r1; r++)
             memcpy(frame_row(f, p, r), src[p] + (size_t)r * src_stride[p], (size_t)stride[p]);
+    }
 }
 
 void frame_wrap(FrameBuf *buf, const FrameFormat *f, uint8_t *block)

@@ -1,6 +1,7 @@
 /* Host frames as they travel between the decoder, the stage and the display:
- * a pixel layout (the three the stage understands), a geometry, the colour
- * tags that YUV→BGR needs, and up to three planes of bytes. A FrameBuf does
+ * a pixel layout (those the stage understands: 8-bit and 16-bit a sample), a
+ * geometry, the colour tags that YUV→RGB needs, the samples' depth, and up to
+ * three planes of bytes. A FrameBuf does
  * not own its memory: ring slots do (io/ring.h). */
 #ifndef PINSTRIPE_GPU_FRAME_H
 #define PINSTRIPE_GPU_FRAME_H
@@ -12,11 +13,31 @@
 extern "C" {
 #endif
 
+/* 8-bit layouts, then the deep ones: 2 bytes a sample, little-endian, the
+ * samples' bits in FrameBuf.depth (10, 12 or 16), LSB-aligned (FFmpeg's
+ * yuv420p10le and kin), except P016's, which are MSB-aligned (p010le, p016le:
+ * read as 16-bit samples, whose limited range is 16·256..235·256). */
 typedef enum {
-    PIX_YUV420P, /* three planes, chroma (w+1)/2 × (h+1)/2 */
-    PIX_NV12,    /* Y plane, then interleaved UV at (w+1)/2 × (h+1)/2 pairs */
-    PIX_BGR24,   /* packed B,G,R */
+    PIX_YUV420P,   /* three planes, chroma (w+1)/2 × (h+1)/2 */
+    PIX_NV12,      /* Y plane, then interleaved UV at (w+1)/2 × (h+1)/2 pairs */
+    PIX_BGR24,     /* packed B,G,R */
+    PIX_YUV420P16, /* as YUV420P, 16-bit samples */
+    PIX_YUV422P16, /* three planes, chroma (w+1)/2 × h, 16-bit samples */
+    PIX_YUV444P16, /* three planes of w × h, 16-bit samples */
+    PIX_P016,      /* as NV12, 16-bit samples, MSB-aligned */
+    PIX_RGB48,     /* packed R,G,B, 16-bit samples */
+    PIX_GBRP16,    /* three planes G, B, R of w × h, 16-bit samples */
+    PIX_NLAYOUTS
 } PixLayout;
+
+/* Bytes a sample (1 or 2). */
+int pix_sample_bytes(PixLayout l);
+/* Planes (1..3); samples a pixel in plane 0 (3 for packed RGB, else 1). */
+int pix_planes(PixLayout l);
+/* log2 of the chroma subsampling: x (0 or 1) and y (0 or 1); 0, 0 for RGB. */
+void pix_chroma_shift(PixLayout l, int *sx, int *sy);
+/* Whether the layout is RGB (packed or planar) rather than YUV. */
+int pix_is_rgb(PixLayout l);
 
 typedef enum {
     MATRIX_UNSPECIFIED = 0,
@@ -26,10 +47,10 @@ typedef enum {
 } ColourMatrix;
 
 /* A frame's memory is one block. With bands ≤ 1 its planes follow each other
- * (Y, then U, then V; or Y, then UV). With bands = N > 1 (4:2:0 layouts only)
+ * (Y, then U, then V; or Y, then UV). With bands = N > 1 (planar layouts only)
  * the block is cut into N bands, one per stripe (gpu/stripes.h geometry): band
  * k holds its own Y rows, then its U rows, then its V rows (or UV rows), so a
- * stripe's input is one contiguous range and uploads in one copy. Packed BGR
+ * stripe's input is one contiguous range and uploads in one copy. Packed RGB
  * rows are contiguous by nature and never banded. */
 typedef struct FrameFormat {
     PixLayout layout;
@@ -66,7 +87,9 @@ typedef struct FrameBuf {
     int stride[3];    /* bytes per row of each plane */
     FrameFormat fmt;
     ColourMatrix matrix; /* for YUV layouts; MATRIX_UNSPECIFIED picks by height */
-    int full_range;      /* 1: 0..255 (JPEG); 0: 16..235/240 */
+    int full_range;      /* 1: 0..255 (JPEG); 0: 16..235/240 (scaled by the depth) */
+    int depth;           /* bits of each sample: 8 for the 8-bit layouts; 10, 12 or 16
+                          * for the 16-bit ones (0 is taken as 8, or 16 for P016) */
     int on_device;       /* 1: the planes are CUDA device memory (a hardware decoder's
                           * surface, nv12), read in place by the CUDA stage */
     int64_t pts;         /* in the source stream's time base */
@@ -78,6 +101,9 @@ typedef struct FrameBuf {
 } FrameBuf;
 
 const char *pix_layout_name(PixLayout l);
+/* The bits of f's samples as the maths reads them: f->depth, or 8 / 16 by the
+ * sample size when 0; always 16 for P016 (its samples are MSB-aligned). */
+int frame_depth(const FrameBuf *f);
 /* Planes and their sizes for a tightly packed frame; returns the plane count. */
 int frame_plane_sizes(const FrameFormat *f, size_t size[3], int stride[3]);
 /* Bytes of a tightly packed frame. */

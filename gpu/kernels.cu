@@ -1,37 +1,12 @@
-// The colour kernel: one thread per pixel of a stripe, running the same
-// colour_convert_pixel() as the CPU backend (integer maths: byte-identical).
+// The colour kernels: one thread per two pixels (or one 2×2 block) of a
+// stripe, running the same colour.h functions as the CPU backend, so the two
+// give the same bytes.
 #include "gpu/kernels.h"
 
-// What both kernels read: the source rows [y0, y1) of `width` pixels, and the
-// conversion and transform to apply (a copy of each, so the launch owns it).
-struct PixelJob {
-    PixelSource src;
-    int width, y0, y1;
-    YuvCoeffs c;
-    ColourAffine a;
-    int has_affine, has_chain;
-    Chain ch;
-};
-
-static PixelJob pixel_job(const PixelSource *src, int width, int y0, int y1, const YuvCoeffs *c,
-                          const ColourAffine *a, const Chain *ch)
-{
-    PixelJob j;
-    memset(&j, 0, sizeof(j));
-    j.src = *src;
-    j.width = width, j.y0 = y0, j.y1 = y1;
-    j.c = *c;
-    j.has_affine = a != NULL;
-    if (a)
-        j.a = *a;
-    j.has_chain = ch != NULL;
-    if (ch)
-        j.ch = *ch;
-    return j;
-}
-
 struct KernelArgs {
-    PixelJob j;
+    ColourJob j;
+    int width, y0, y1;
+    int out; // COLOUR_OUT_BGR24 or COLOUR_OUT_RGB48
     uint8_t *dst;
     int dst_stride;
 };
@@ -41,25 +16,25 @@ struct KernelArgs {
 // two horizontally adjacent pixels, which share a 4:2:0 chroma sample.
 __global__ void colour_kernel(const __grid_constant__ KernelArgs k)
 {
-    const PixelJob &j = k.j;
     int x = 2 * (blockIdx.x * blockDim.x + threadIdx.x);
-    int y = j.y0 + blockIdx.y * blockDim.y + threadIdx.y;
-    if (x >= j.width || y >= j.y1)
+    int y = k.y0 + blockIdx.y * blockDim.y + threadIdx.y;
+    if (x >= k.width || y >= k.y1)
         return;
-    uint8_t *dst = k.dst + (size_t)y * k.dst_stride + 3 * x;
-    const ColourAffine *a = j.has_affine ? &j.a : NULL;
-    const Chain *ch = j.has_chain ? &j.ch : NULL;
-    colour_convert_pixel(&j.src, x, y, &j.c, a, ch, dst);
-    if (x + 1 < j.width)
-        colour_convert_pixel(&j.src, x + 1, y, &j.c, a, ch, dst + 3);
+    int bpp = k.out == COLOUR_OUT_RGB48 ? 6 : 3;
+    uint8_t *dst = k.dst + (size_t)y * k.dst_stride + bpp * x;
+    colour_pixel_out(&k.j, x, y, k.out, dst);
+    if (x + 1 < k.width)
+        colour_pixel_out(&k.j, x + 1, y, k.out, dst + bpp);
 }
 
-extern "C" cudaError_t colour_launch(const PixelSource *src, uint8_t *dst, int dst_stride,
-                                     int width, int y0, int y1, const YuvCoeffs *c,
-                                     const ColourAffine *a, const Chain *ch, cudaStream_t stream)
+extern "C" cudaError_t colour_launch(const ColourJob *j, int out, uint8_t *dst, int dst_stride,
+                                     int width, int y0, int y1, cudaStream_t stream)
 {
     KernelArgs k;
-    k.j = pixel_job(src, width, y0, y1, c, a, ch);
+    memset(&k, 0, sizeof(k));
+    k.j = *j;
+    k.width = width, k.y0 = y0, k.y1 = y1;
+    k.out = out;
     k.dst = dst;
     k.dst_stride = dst_stride;
     dim3 block(64, 4);
@@ -70,40 +45,37 @@ extern "C" cudaError_t colour_launch(const PixelSource *src, uint8_t *dst, int d
 }
 
 struct Yuv420Args {
-    PixelJob j;
+    ColourJob j;
+    int width, y0, y1;
     uint8_t *dst[3]; // row 0 of each: luma row y0 (chroma row y0/2)
     int dst_stride[3];
-    RgbToYuv o;
 };
 
 // The encoder's 4:2:0 output: one thread per 2×2 block, the same
-// colour_convert_block420() as the CPU backend.
+// colour_block420() as the CPU backend's rows.
 __global__ void yuv420_kernel(const __grid_constant__ Yuv420Args k)
 {
-    const PixelJob &j = k.j;
     int x = 2 * (blockIdx.x * blockDim.x + threadIdx.x);
-    int y = j.y0 + 2 * (blockIdx.y * blockDim.y + threadIdx.y);
-    if (x + 1 >= j.width || y + 1 >= j.y1)
+    int y = k.y0 + 2 * (blockIdx.y * blockDim.y + threadIdx.y);
+    if (x + 1 >= k.width || y + 1 >= k.y1)
         return;
-    int r = y - j.y0;
+    int r = y - k.y0;
     uint8_t *l0 = k.dst[0] + (size_t)r * k.dst_stride[0];
-    uint8_t *u = k.dst[1] + (size_t)(r / 2) * k.dst_stride[1] + x / 2;
-    uint8_t *v = k.dst[2] + (size_t)(r / 2) * k.dst_stride[2] + x / 2;
-    colour_convert_block420(&j.src, x, y, &j.c, j.has_affine ? &j.a : NULL,
-                            j.has_chain ? &j.ch : NULL, &k.o, l0, l0 + k.dst_stride[0], u, v);
+    uint8_t *u = k.dst[1] + (size_t)(r / 2) * k.dst_stride[1];
+    uint8_t *v = k.dst[2] + (size_t)(r / 2) * k.dst_stride[2];
+    colour_block420(&k.j, x, y, l0, l0 + k.dst_stride[0], u, v);
 }
 
-extern "C" cudaError_t colour_launch_yuv420(const PixelSource *src, uint8_t *const dst[3],
+extern "C" cudaError_t colour_launch_yuv420(const ColourJob *j, uint8_t *const dst[3],
                                             const int dst_stride[3], int width, int y0, int y1,
-                                            const YuvCoeffs *c, const RgbToYuv *o,
-                                            const ColourAffine *a, const Chain *ch,
                                             cudaStream_t stream)
 {
     Yuv420Args k;
-    k.j = pixel_job(src, width, y0, y1, c, a, ch);
+    memset(&k, 0, sizeof(k));
+    k.j = *j;
+    k.width = width, k.y0 = y0, k.y1 = y1;
     for (int p = 0; p < 3; p++)
         k.dst[p] = dst[p], k.dst_stride[p] = dst_stride[p];
-    k.o = *o;
     dim3 block(64, 2);
     int bw = width / 2, bh = (y1 - y0) / 2;
     dim3 grid((bw + block.x - 1) / block.x, (bh + block.y - 1) / block.y);

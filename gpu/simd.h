@@ -7,9 +7,9 @@
  * best level the CPU runs is chosen at run time (one binary for every x86-64).
  *
  *   SimdRowFn row = simd_row(simd_level());
- *   row(&src, y, width, &coeffs, affine, chain, dst);   // row y as packed BGR
+ *   row(&job, y, width, COLOUR_OUT_BGR24, dst);   // row y as packed BGR
  *
- * Integer maths is the same operations on wider registers; the float chain
+ * Integer maths is the same operations on wider registers; the float path
  * keeps every operation and its order (no fused multiply-adds: the files are
  * built with -ffp-contract=off and without -mfma). */
 #ifndef PINSTRIPE_GPU_SIMD_H
@@ -31,10 +31,9 @@ typedef enum {
     SIMD_NLEVELS
 } SimdLevel;
 
-/* Row y of src as packed BGR at dst (width pixels), the affine map `a` or the
- * chain `ch` applied (either may be NULL), as colour_convert_pixel does. */
-typedef void (*SimdRowFn)(const PixelSource *src, int y, int width, const YuvCoeffs *c,
-                          const ColourAffine *a, const Chain *ch, uint8_t *dst);
+/* Row y of the job's source at dst (width pixels), written as `out` says
+ * (COLOUR_OUT_BGR24, _RGB48 or _FLOAT), as colour_pixel_out does. */
+typedef void (*SimdRowFn)(const ColourJob *j, int y, int width, int out, uint8_t *dst);
 
 /* Whether this build and this CPU can run level l. */
 int simd_available(SimdLevel l);
@@ -46,12 +45,9 @@ const char *simd_name(SimdLevel l);
 SimdRowFn simd_row(SimdLevel l);
 
 /* The implementations (simd_rows.inc); the scalar one is in simd.c. */
-void simd_row_base(const PixelSource *src, int y, int width, const YuvCoeffs *c,
-                   const ColourAffine *a, const Chain *ch, uint8_t *dst);
-void simd_row_sse41(const PixelSource *src, int y, int width, const YuvCoeffs *c,
-                    const ColourAffine *a, const Chain *ch, uint8_t *dst);
-void simd_row_avx2(const PixelSource *src, int y, int width, const YuvCoeffs *c,
-                   const ColourAffine *a, const Chain *ch, uint8_t *dst);
+void simd_row_base(const ColourJob *j, int y, int width, int out, uint8_t *dst);
+void simd_row_sse41(const ColourJob *j, int y, int width, int out, uint8_t *dst);
+void simd_row_avx2(const ColourJob *j, int y, int width, int out, uint8_t *dst);
 
 #ifdef __cplusplus
 }

@@ -94,6 +94,7 @@ int stage_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
         stage_set_error(s, "stage_submit: %d frames already in flight", s->in_flight);
         return -1;
     }
+    out->depth = stage_out_depth(&s->cfg);
     int rc = s->ops->submit(s, in, out);
     if (rc == 0)
         s->in_flight++;

@@ -1,5 +1,6 @@
-/* The stage: turns input frames (yuv420p, nv12 or bgr24) into transformed
- * packed BGR, stripe by stripe. One interface, two backends (CUDA, CPU).
+/* The stage: turns input frames (any PixLayout, 8 or 16 bits a sample) into
+ * transformed packed BGR (8-bit, dithered), 16-bit RGB or an encoder's YUV
+ * (8 or 10/12 bits), stripe by stripe. One interface, two backends (CUDA, CPU).
  *
  *   Stage *s = stage_create(&cfg, err, sizeof err);
  *   while (...) {
@@ -43,6 +44,11 @@ typedef struct StageConfig {
     int out_yuv;    /* 1: the output is an encoder's yuv420p instead (limited range,
                      * BT.709 from 720 rows up, BT.601 below), banded for `stripes`
                      * so each stripe downloads in one copy; even sizes only */
+    int out_depth;  /* 0 or 8: bgr24 (or yuv420p); more: rgb48 (or, out_yuv,
+                     * yuv420p16 with 10, 12 or 16-bit samples) */
+    int dither;     /* DitherMode of 8-bit outputs (colour.h, dither.h) */
+    ColourMatrix out_matrix; /* out_yuv: the matrix written (MATRIX_UNSPECIFIED: BT.709
+                              * from 720 rows up, BT.601 below) */
 } StageConfig;
 
 #define STAGE_MAX_THREADS 256
@@ -54,8 +60,11 @@ typedef struct StageConfig {
  * CPU backend when CUDA is absent, writing why into note (may be NULL). */
 Stage *stage_create(const StageConfig *cfg, char *note, size_t notelen, char *err,
                     size_t errlen, int *errcode);
-/* The output frames' format for cfg: plain bgr24, or banded yuv420p (out_yuv). */
+/* The output frames' format for cfg: plain bgr24 or rgb48, or banded
+ * yuv420p or yuv420p16 (out_yuv). */
 FrameFormat stage_out_format(const StageConfig *cfg);
+/* The output's bits a sample: 8 or 16 (RGB); 8, 10, 12 or 16 (out_yuv). */
+int stage_out_depth(const StageConfig *cfg);
 int stage_depth(const Stage *s);
 /* 0, or negative on failure (stage_error says what). */
 int stage_submit(Stage *s, const FrameBuf *in, FrameBuf *out);

@@ -1,11 +1,14 @@
 /* What the stage interface and both backends call (stage_common.h): the error
- * a stage reports and the format of its output frames. It calls nothing of
+ * a stage reports, the format of its output frames and a frame's colour job. It calls nothing of
  * theirs, so the interface calls down into a backend and both call down into
  * this file, never back up. */
 #include "gpu/stage_common.h"
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
+
+#include "gpu/dither.h"
 
 void stage_set_error(Stage *s, const char *fmt, ...)
 {
@@ -15,9 +18,31 @@ void stage_set_error(Stage *s, const char *fmt, ...)
     va_end(ap);
 }
 
+int stage_out_depth(const StageConfig *cfg)
+{
+    int d = cfg->out_depth;
+    if (cfg->out_yuv)
+        return d == 10 || d == 12 || d == 16 ? d : 8;
+    return d > 8 ? 16 : 8;
+}
+
 FrameFormat stage_out_format(const StageConfig *cfg)
 {
+    int deep = stage_out_depth(cfg) > 8;
     if (cfg->out_yuv)
-        return (FrameFormat){PIX_YUV420P, cfg->in.width, cfg->in.height, cfg->stripes};
-    return (FrameFormat){PIX_BGR24, cfg->in.width, cfg->in.height, 1};
+        return (FrameFormat){deep ? PIX_YUV420P16 : PIX_YUV420P, cfg->in.width, cfg->in.height,
+                             cfg->stripes};
+    return (FrameFormat){deep ? PIX_RGB48 : PIX_BGR24, cfg->in.width, cfg->in.height, 1};
+}
+
+void stage_job(const Stage *s, const FrameBuf *in, ColourJob *j)
+{
+    const StageConfig *cfg = &s->cfg;
+    memset(j, 0, sizeof(*j));
+    j->c = colour_yuv_coeffs(in->matrix, in->full_range, in->fmt.height, frame_depth(in));
+    if (!cfg->transform.identity)
+        j->ch = cfg->transform.chain;
+    j->dither = dither_table(cfg->dither);
+    j->o = colour_rgb_yuv_coeffs(cfg->out_matrix, cfg->in.height, stage_out_depth(cfg));
+    j->plain = colour_job_plain(in->fmt.layout, &j->ch);
 }

@@ -41,7 +41,11 @@ extern const StageOps stage_cuda_ops;
 
 /* Write a one-line reason into s->error (stage_error() returns it). */
 void stage_set_error(Stage *s, const char *fmt, ...);
-/* stage_out_format (stage.h) is defined in stage_common.c too. */
+/* stage_out_format and stage_out_depth (stage.h) are defined in stage_common.c too. */
+/* The colour job of a frame: coefficients for its matrix, range and depth,
+ * the stage's chain and dither (host tables: the CUDA backend swaps in its
+ * device copies), the YUV output's coefficients; src is left empty. */
+void stage_job(const Stage *s, const FrameBuf *in, ColourJob *j);
 
 #ifdef __cplusplus
 }

@@ -24,7 +24,7 @@ typedef struct CpuStage CpuStage;
 typedef struct Worker {
     CpuStage *cs;
     int id;           /* 0: the stage thread itself; 1..: helpers */
-    uint8_t *scratch; /* out_yuv: a row pair as BGR, allocated once */
+    uint8_t *scratch; /* out_yuv: a row pair as floats, allocated once */
     pthread_t thread;
     int started;
     double band_ms;   /* this frame: its slowest band */
@@ -43,9 +43,8 @@ struct CpuStage {
     atomic_int next_band;
     const FrameBuf *in;
     FrameBuf *out;
-    YuvCoeffs coeffs;
-    RgbToYuv to_yuv;     /* out_yuv: the encoder's matrix */
-    Transform transform; /* the stage's, as it was when the frame was submitted */
+    ColourJob cj;  /* the frame's: its coefficients, the stage's transform as it was
+                    * when the frame was submitted, the dither */
     double submit_ms;
 };
 
@@ -73,10 +72,9 @@ static void run_bands(CpuStage *cs, Worker *w)
             continue;
         double t0 = clock_now_ms();
         if (cfg->out_yuv)
-            convert_rows_yuv420(cs->in, cs->out, y0, y1, &cs->coeffs, &cs->to_yuv, &cs->transform,
-                                w->scratch);
+            convert_rows_yuv420(cs->in, cs->out, y0, y1, &cs->cj, w->scratch);
         else
-            convert_rows(cs->in, cs->out, y0, y1, &cs->coeffs, &cs->transform);
+            convert_rows(cs->in, cs->out, y0, y1, &cs->cj);
         double t1 = clock_now_ms();
         if (t1 - t0 > w->band_ms)
             w->band_ms = t1 - t0;
@@ -138,7 +136,6 @@ static int cpu_init(Stage *s)
     }
     cs->stage = s;
     s->priv = cs;
-    cs->to_yuv = colour_rgb_yuv_coeffs(MATRIX_UNSPECIFIED, s->cfg.in.height);
     pthread_mutex_init(&cs->mu, NULL);
     pthread_cond_init(&cs->go, NULL);
     pthread_cond_init(&cs->done, NULL);
@@ -153,7 +150,7 @@ static int cpu_init(Stage *s)
         Worker *w = &cs->workers[i];
         w->cs = cs;
         w->id = i;
-        if (s->cfg.out_yuv && !(w->scratch = malloc((size_t)6 * s->cfg.in.width))) {
+        if (s->cfg.out_yuv && !(w->scratch = malloc(CONVERT_YUV_SCRATCH(s->cfg.in.width)))) {
             stage_set_error(s, "cpu stage: out of memory");
             cpu_uninit(s);
             return -1;
@@ -192,8 +189,7 @@ static int cpu_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
     pthread_mutex_lock(&cs->mu);
     cs->in = in;
     cs->out = out;
-    cs->coeffs = colour_yuv_coeffs(in->matrix, in->full_range, in->fmt.height);
-    cs->transform = s->cfg.transform;
+    stage_job(s, in, &cs->cj);
     cs->submit_ms = clock_now_ms();
     atomic_store(&cs->next_band, 0);
     cs->remaining = cs->nthreads - 1;

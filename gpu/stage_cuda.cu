@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "gpu/clock.h"
+#include "gpu/dither.h"
 #include "gpu/fault.h"
 #include "gpu/kernels.h"
 #include "gpu/stage_common.h"
@@ -73,7 +74,7 @@ typedef struct CudaStage {
     cudaStream_t streams[MAX_SETS][MAX_STREAMS];
     uint8_t *d_in[MAX_SETS], *d_out[MAX_SETS];
     size_t in_bytes, out_bytes;
-    RgbToYuv to_yuv; // out_yuv: the encoder's matrix
+    uint16_t *d_dither; // the dither pattern on the device (NULL: none)
     InFlight slots[MAX_DEPTH];
     int head, count;
     unsigned long long seq; // frames submitted
@@ -115,6 +116,7 @@ static void cuda_uninit(Stage *s)
         cudaEventDestroy(cs->epoch);
     if (cs->decoded)
         cudaEventDestroy(cs->decoded);
+    cudaFree(cs->d_dither);
     for (int i = 0; i < cs->nluts; i++)
         cudaFree(cs->luts[i].dev);
     for (int set = 0; set < MAX_SETS; set++)
@@ -154,7 +156,6 @@ static int cuda_init(Stage *s)
     s->priv = cs;
     const FrameFormat *f = &s->cfg.in;
     FrameFormat out = stage_out_format(&s->cfg);
-    cs->to_yuv = colour_rgb_yuv_coeffs(MATRIX_UNSPECIFIED, f->height);
     cs->nstripes = s->cfg.stripes;
     cs->nstreams = cs->nstripes < MAX_STREAMS ? cs->nstripes : MAX_STREAMS;
     cs->in_bytes = frame_bytes(f);
@@ -185,6 +186,11 @@ static int cuda_init(Stage *s)
             CK(cudaEventCreateWithFlags(&cs->slots[d].ev[i],
                                         i % EV_PER_STRIPE == EV_DONE ? evflags | cudaEventDisableTiming
                                                                      : evflags));
+    }
+    if (const uint16_t *dt = dither_table((DitherMode)s->cfg.dither)) {
+        size_t n = sizeof(uint16_t) * DITHER_SIZE * DITHER_SIZE;
+        CK(cudaMalloc((void **)&cs->d_dither, n));
+        CK(cudaMemcpy(cs->d_dither, dt, n, cudaMemcpyHostToDevice));
     }
     // Place events on the host clock: record one, wait for it, read the clock.
     CK(cudaEventCreateWithFlags(&cs->decoded, cudaEventDisableTiming));
@@ -252,23 +258,21 @@ static int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
     FrameBuf dout; // the device output block, laid out as the host's output slot
     memset(&dout, 0, sizeof(dout));
     frame_wrap(&dout, &ofmt, d_out);
-    YuvCoeffs c = colour_yuv_coeffs(in->matrix, in->full_range, f->height);
-    const Transform *tf = &s->cfg.transform;
-    const ColourAffine *a = tf->identity || tf->use_chain ? NULL : &tf->affine;
-    Chain dchain; // the chain with device tables
-    if (tf->use_chain) {
-        dchain = tf->chain;
-        for (int i = 0; i < dchain.nops; i++)
-            if (dchain.ops[i].kind != CHAIN_AFFINE && !(dchain.ops[i].lut = device_lut(s, &tf->chain.ops[i])))
-                return -1;
-    }
-    const Chain *ch = tf->use_chain ? &dchain : NULL;
+    ColourJob job; // the frame's, with the device's tables
+    stage_job(s, in, &job);
+    for (int i = 0; i < job.ch.nops; i++)
+        if (job.ch.ops[i].kind != CHAIN_AFFINE && !(job.ch.ops[i].lut = device_lut(s, &job.ch.ops[i])))
+            return -1;
+    job.dither = job.dither ? cs->d_dither : NULL;
+    int out_kind = ofmt.layout == PIX_RGB48 ? COLOUR_OUT_RGB48 : COLOUR_OUT_BGR24;
     // The frame's own layout: banded slots upload a stripe in one copy; plain planes
     // (the decoder's buffers, any strides) a plane at a time, rows as they lie; device
     // frames (NVDEC surfaces) are read where they are.
     const FrameFormat *fi = &in->fmt;
+    FrameFormat tight = *fi; // what the frame needs of the device's input block
+    tight.bands = 1;
     if (fi->width != f->width || fi->height != f->height ||
-        (fi->layout == PIX_BGR24) != (f->layout == PIX_BGR24)) {
+        (!in->on_device && frame_bytes(&tight) > cs->in_bytes)) {
         stage_set_error(s, "cuda stage: a %s %dx%d frame in a stage made for %s %dx%d",
                         pix_layout_name(fi->layout), fi->width, fi->height,
                         pix_layout_name(f->layout), f->width, f->height);
@@ -281,7 +285,8 @@ static int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
     PixelSource dsrc = device_source(&dfmt, d_in);
     for (int p = 0; p < 3 && in->on_device; p++)
         dsrc.plane[p] = in->data[p], dsrc.stride[p] = in->stride[p];
-    int nplanes = fi->layout == PIX_YUV420P ? 3 : fi->layout == PIX_NV12 ? 2 : 1;
+    int nplanes = pix_planes(fi->layout), csx, csy;
+    pix_chroma_shift(fi->layout, &csx, &csy);
     FrameBuf dframe;
     memset(&dframe, 0, sizeof(dframe));
     frame_wrap(&dframe, &dfmt, d_in);
@@ -301,7 +306,9 @@ static int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
             CK(cudaStreamWaitEvent(st, cs->decoded, 0));
         if (timed)
             CK(cudaEventRecord(ev[0], st));
-        PixelSource ksrc = dsrc;
+        ColourJob kjob = job;
+        PixelSource &ksrc = kjob.src;
+        ksrc = dsrc;
         if (banded && y0 < y1) {
             // the stripe's Y, U and V rows are one range: one upload
             FrameBand b;
@@ -316,7 +323,8 @@ static int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
         for (int p = 0; p < nplanes && y0 < y1 && !banded && !in->on_device; p++) {
             // chroma rows of a 4:2:0 stripe: y0 is even, so [y0/2, ceil(y1/2)); host rows
             // may be longer than the device's (decoder padding): a 2D copy drops the rest
-            int r0 = p == 0 ? y0 : y0 / 2, r1 = p == 0 ? y1 : (y1 + 1) / 2;
+            int halved = p > 0 && csy;
+            int r0 = halved ? y0 / 2 : y0, r1 = halved ? (y1 + 1) / 2 : y1;
             INJECT("h2d", "cudaMemcpy2DAsync (host to device)");
             CK(cudaMemcpy2DAsync(dframe.data[p] + (size_t)r0 * dframe.stride[p], dframe.stride[p],
                                  in->data[p] + (size_t)r0 * in->stride[p], in->stride[p],
@@ -332,10 +340,9 @@ static int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
         if (y0 < y1)
             INJECT("kernel", "the colour kernel's launch");
         if (y0 < y1 && s->cfg.out_yuv)
-            CK(colour_launch_yuv420(&ksrc, ob.plane, dout.stride, f->width, y0, y1, &c, &cs->to_yuv,
-                                    a, ch, st));
+            CK(colour_launch_yuv420(&kjob, ob.plane, dout.stride, f->width, y0, y1, st));
         else if (y0 < y1)
-            CK(colour_launch(&ksrc, d_out, out->stride[0], f->width, y0, y1, &c, a, ch, st));
+            CK(colour_launch(&kjob, out_kind, d_out, out->stride[0], f->width, y0, y1, st));
         if (timed)
             CK(cudaEventRecord(ev[2], st));
         if (y0 < y1)

@@ -17,5 +17,7 @@ void stripe_rows(int height, int n, int k, int even, int *y0, int *y1)
 
 int stripe_needs_even(PixLayout layout)
 {
-    return layout == PIX_YUV420P || layout == PIX_NV12;
+    /* 4:2:0 chroma rows must not be split; other planar layouts follow the same
+     * rule, so their bands and an out_yuv stage's stripes agree */
+    return pix_planes(layout) > 1;
 }

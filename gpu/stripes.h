@@ -1,7 +1,8 @@
 /* Stripe geometry: which rows of a frame stripe k of n covers.
  *
  * Stripe k covers rows [k*H/n, (k+1)*H/n), boundaries rounded down to an even
- * row when the layout is 4:2:0 (so no chroma row is split between stripes);
+ * row when the layout is planar (so no 4:2:0 chroma row is split between
+ * stripes);
  * the last stripe ends at H. Boundaries never decrease, so every row belongs
  * to exactly one stripe; rounding may leave a stripe empty (y0 == y1), and an
  * empty stripe is skipped. */

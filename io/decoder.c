@@ -176,6 +176,10 @@ Decoder *decoder_open(Source *src, const DecoderOptions *opt, char *err, size_t 
     }
     DecoderInfo *in = &d->info;
     in->fmt = (FrameFormat){deliver_choice(d->out)->layout, d->dec->width, d->dec->height, 1};
+    in->depth = deliver_choice(d->out)->depth;
+    in->primaries = d->dec->color_primaries, in->trc = d->dec->color_trc;
+    in->colorspace = d->dec->colorspace, in->range = d->dec->color_range;
+    in->matrix = pixfmt_matrix(d->dec->colorspace);
     in->tb_num = st->time_base.num, in->tb_den = st->time_base.den;
     AVRational fr = av_guess_frame_rate((AVFormatContext *)fmt, st, NULL);
     in->rate_num = fr.num, in->rate_den = fr.den ? fr.den : 1;

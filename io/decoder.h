@@ -41,6 +41,11 @@ typedef struct DecoderInfo {
                               * unless it turns the stream down at its first frame) */
     char hwdec_note[256];    /* --hwdec asked for and not set up: why, in one line */
     char src_pix_fmt[32];    /* the stream's own pixel format */
+    int depth;               /* bits of the samples frames land with (FrameBuf.depth) */
+    /* the stream's colour tags as FFmpeg's enums have them (AVColorPrimaries,
+     * AVColorTransferCharacteristic, AVColorSpace, AVColorRange; 2 or 0: unknown) */
+    int primaries, trc, colorspace, range;
+    ColourMatrix matrix;     /* colorspace as the stage knows matrices */
 } DecoderInfo;
 
 #define DECODER_ERR_INPUT (-3) /* the video cannot be decoded */

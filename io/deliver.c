@@ -150,6 +150,7 @@ static int normalise(Delivery *v, const AVFrame *f, FrameBuf *out, char *err, si
     }
     out->matrix = pixfmt_matrix(f->colorspace);
     out->full_range = v->choice.full_range || f->color_range == AVCOL_RANGE_JPEG;
+    out->depth = v->choice.depth;
     return 0;
 }
 
@@ -193,6 +194,7 @@ int deliver_frame(Delivery *v, FrameRing *ring, FramePool *pool, const AVFrame *
 tags:
     slot->matrix = pixfmt_matrix(f->colorspace);
     slot->full_range = full_range;
+    slot->depth = v->choice.depth;
     return 0;
 oom:
     snprintf(err, errlen, "'%s': out of memory", v->url);

@@ -13,6 +13,7 @@ typedef struct PixChoice {
     enum AVPixelFormat av_layout; /* the libav format of `layout` */
     int copy;                     /* 1: same format, plane copy; 0: swscale */
     int full_range;               /* implied by the format (the yuvj family) */
+    int depth;                    /* bits of the slot's samples (FrameBuf.depth) */
 } PixChoice;
 
 PixChoice pixfmt_choose(enum AVPixelFormat src);

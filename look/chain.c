@@ -375,17 +375,8 @@ int transform_parse(const char *spec, Transform *t, char *err, size_t errlen)
     }
     if (n == 0) {
         t->identity = 1;
-        identity(steps[0].m);
-    }
-    if (n <= 1 && (n == 0 || steps[0].kind == CHAIN_AFFINE)) {
-        /* one affine step: integer fixed point, exact for invert and the identity */
-        for (int i = 0; i < 3; i++)
-            for (int j = 0; j < 4; j++)
-                t->affine.m[i][j] =
-                    (int32_t)lround(steps[0].m[i][j] * (j == 3 ? 255.0 : 1.0) * COLOUR_ONE);
         return 0;
     }
-    t->use_chain = 1;
     t->chain.nops = n;
     for (int i = 0; i < n; i++)
         to_op(&steps[i], &t->chain.ops[i]);

@@ -21,13 +21,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char err[256];
     if (transform_parse(spec, &t, err, sizeof err) == 0) {
         for (int v = 0; v < 256; v += 51) {
-            int rgb[3] = {v, 255 - v, v / 2};
-            if (t.use_chain)
-                colour_apply_chain(&t.chain, rgb);
-            else
-                colour_apply_affine(&t.affine, rgb);
+            float rgb[3] = {v / 255.0f, (255 - v) / 255.0f, v / 510.0f};
+            colour_apply_chain(&t.chain, rgb);
             for (int c = 0; c < 3; c++)
-                if (rgb[c] < 0 || rgb[c] > 255)
+                if (!(rgb[c] >= 0.0f && rgb[c] <= 1.0f))
                     abort();
         }
     } else if (!err[0]) {

@@ -75,16 +75,19 @@ int main(void)
 
     /* the chain parser */
     Transform t;
-    CHECK(transform_parse("none", &t, err, sizeof err) == 0 && t.identity && !t.use_chain, "none");
-    CHECK(transform_parse("invert", &t, err, sizeof err) == 0 && !t.use_chain, "invert is integer");
+    CHECK(transform_parse("none", &t, err, sizeof err) == 0 && t.identity && t.chain.nops == 0,
+          "none");
+    CHECK(transform_parse("invert", &t, err, sizeof err) == 0 && t.chain.nops == 1 &&
+              t.chain.ops[0].kind == CHAIN_AFFINE,
+          "invert is one affine step");
     CHECK(transform_parse("eq=contrast=1.2:saturation=1.3,hue=degrees=20", &t, err, sizeof err) == 0 &&
-              t.use_chain && t.chain.nops == 2,
+              t.chain.nops == 2,
           "eq,hue: %s", err);
     CHECK(transform_parse("eq=gamma=2", &t, err, sizeof err) == 0 && t.chain.nops == 2 &&
               t.chain.ops[1].kind == CHAIN_LUT1D,
           "eq gamma is a table step");
     CHECK(transform_parse("swap=order=rgb", &t, err, sizeof err) == 0 && t.identity == 0 &&
-              t.affine.m[0][0] == COLOUR_ONE && t.affine.m[0][2] == 0,
+              t.chain.ops[0].m[0][0] == 1.0f && t.chain.ops[0].m[0][2] == 0.0f,
           "swap=order=rgb is a plain copy");
     bad_t("eq=contrst=1.2", "-t: unknown option 'contrst' for eq (at column 4)");
     bad_t("gray,sepa", "unknown transform 'sepa'");

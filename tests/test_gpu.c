@@ -1,5 +1,6 @@
-/* The CUDA backend against the CPU backend: for every layout, transform,
- * colour matrix and range, odd and tiny geometries and 1..8 stripes, with
+/* The CUDA backend against the CPU backend: for every layout (8-bit and deep),
+ * transform, colour matrix and range, output (dithered BGR, 16-bit RGB, 8 and
+ * 10-bit YUV) and dither, odd and tiny geometries and 1..8 stripes, with
  * DEPTH frames in flight, the CUDA output equals the CPU output byte for byte;
  * pageable buffers give the same bytes as pinned ones. Inputs come banded (as
  * the ring's own slots), as plain planes, and as plain planes with longer rows
@@ -20,12 +21,25 @@
 
 static unsigned seed = 12345;
 
-static void fill(uint8_t *p, size_t n)
+/* random bytes; with 16-bit samples of `depth` < 16 bits, each sample's high
+ * byte (odd offsets: planes start on even offsets) kept within the depth */
+static void fill(uint8_t *p, size_t n, int wide, int depth)
 {
+    unsigned hi = wide && depth < 16 ? (1u << (depth - 8)) - 1 : 0xff;
     for (size_t i = 0; i < n; i++) {
         seed = seed * 1103515245u + 12345u;
         p[i] = (uint8_t)(seed >> 16);
+        if (i & 1)
+            p[i] &= (uint8_t)hi;
     }
+}
+
+/* the rows of plane p */
+static int plane_rows(const FrameFormat *f, int p)
+{
+    int sx, sy;
+    pix_chroma_shift(f->layout, &sx, &sy);
+    return p == 0 || !sy ? f->height : (f->height + 1) / 2;
 }
 
 typedef struct Bufs {
@@ -44,7 +58,7 @@ static size_t wrap_padded(FrameBuf *b, const FrameFormat *f, uint8_t *block)
     size_t size[3], total = 0;
     int stride[3];
     int np = frame_plane_sizes(f, size, stride);
-    int rows[3] = {f->height, (f->height + 1) / 2, (f->height + 1) / 2};
+    int rows[3] = {plane_rows(f, 0), plane_rows(f, 1), plane_rows(f, 2)};
     if (b)
         b->fmt = *f;
     for (int p = 0; p < 3; p++) {
@@ -87,7 +101,7 @@ static void copy_picture(FrameBuf *dst, const FrameBuf *src)
     size_t size[3];
     int stride[3];
     int np = frame_plane_sizes(&src->fmt, size, stride);
-    int rows[3] = {src->fmt.height, (src->fmt.height + 1) / 2, (src->fmt.height + 1) / 2};
+    int rows[3] = {plane_rows(&src->fmt, 0), plane_rows(&src->fmt, 1), plane_rows(&src->fmt, 2)};
     for (int p = 0; p < np; p++)
         for (int r = 0; r < rows[p]; r++)
             memcpy(frame_row(dst, p, r), frame_row(src, p, r), (size_t)stride[p]);
@@ -165,15 +179,17 @@ static int run(const StageConfig *cfg, Bufs *b, char *err, size_t errlen)
 
 /* banded: 0 plain planes, 1 banded for the stripes (the ring's slots), 2 plain planes
  * with padded rows (the decoder's buffers). yuv: the encoder's yuv420p output
- * (stage.h out_yuv) instead of BGR */
-static int one(PixLayout layout, int w, int h, int stripes, const char *tname, int banded, int yuv)
+ * (stage.h out_yuv) instead of BGR; out_depth: 8, or 16 (RGB48; with yuv: 10, 12).
+ * depth: the input samples' bits. */
+static int one_out(PixLayout layout, int depth, int w, int h, int stripes, const char *tname,
+                   int banded, int yuv, int out_depth, int dither)
 {
     char err[512];
     static const char *const how[] = {"", " banded", " padded"};
     /* the same picture in each backend's buffers; banded when asked (as the player does) */
     FrameFormat in = {layout, w, h, banded == 1 ? stripes : 1};
     StageConfig cfg = {.in = in, .stripes = stripes, .time_every = 1 + (w + stripes) % 4,
-                       .out_yuv = yuv};
+                       .out_yuv = yuv, .out_depth = out_depth, .dither = dither};
     CHECK(transform_parse(tname, &cfg.transform, err, sizeof err) == 0, "%s", err);
     FrameFormat outf = stage_out_format(&cfg);
     Bufs cpu, cuda, pageable;
@@ -185,15 +201,17 @@ static int one(PixLayout layout, int w, int h, int stripes, const char *tname, i
     const ColourMatrix ms[] = {MATRIX_UNSPECIFIED, MATRIX_BT601, MATRIX_BT709, MATRIX_BT2020};
     for (int i = 0; i < FRAMES; i++) {
         /* different bytes everywhere, then the same picture */
-        fill(cpu.in[i], cpu.in_bytes);
-        fill(cuda.in[i], cuda.in_bytes);
-        fill(pageable.in[i], pageable.in_bytes);
+        int wide = pix_sample_bytes(layout) == 2;
+        fill(cpu.in[i], cpu.in_bytes, wide, depth);
+        fill(cuda.in[i], cuda.in_bytes, wide, depth);
+        fill(pageable.in[i], pageable.in_bytes, wide, depth);
         copy_picture(&cuda.fi[i], &cpu.fi[i]);
         copy_picture(&pageable.fi[i], &cpu.fi[i]);
         cpu.fi[i].matrix = ms[(i + w) % 4];
         cpu.fi[i].full_range = (i + h) % 2;
         cuda.fi[i].matrix = pageable.fi[i].matrix = cpu.fi[i].matrix;
         cuda.fi[i].full_range = pageable.fi[i].full_range = cpu.fi[i].full_range;
+        cpu.fi[i].depth = cuda.fi[i].depth = pageable.fi[i].depth = depth;
     }
     cfg.backend = STAGE_CPU;
     int rc = run(&cfg, &cpu, err, sizeof err);
@@ -207,20 +225,26 @@ static int one(PixLayout layout, int w, int h, int stripes, const char *tname, i
     int rc2 = run(&cfg, &pageable, err, sizeof err);
     CHECK(rc2 == 0, "cuda stage, pageable: %s", err);
     size_t ob = frame_bytes(&outf);
-    const char *to = yuv ? " to yuv420p" : "";
+    char to[64];
+    snprintf(to, sizeof to, " to %s, dither %d", pix_layout_name(outf.layout), dither);
     for (int i = 0; i < FRAMES; i++) {
         CHECK(memcmp(cpu.out[i], cuda.out[i], ob) == 0,
-              "%s %dx%d %d stripes -t %.60s frame %d%s%s: CUDA differs from CPU",
-              pix_layout_name(layout), w, h, stripes, tname, i, how[banded], to);
+              "%s %d-bit %dx%d %d stripes -t %.60s frame %d%s%s: CUDA differs from CPU",
+              pix_layout_name(layout), depth, w, h, stripes, tname, i, how[banded], to);
         CHECK(memcmp(cuda.out[i], pageable.out[i], ob) == 0,
-              "%s %dx%d %d stripes -t %.60s frame %d%s%s: pageable differs from pinned",
-              pix_layout_name(layout), w, h, stripes, tname, i, how[banded], to);
+              "%s %d-bit %dx%d %d stripes -t %.60s frame %d%s%s: pageable differs from pinned",
+              pix_layout_name(layout), depth, w, h, stripes, tname, i, how[banded], to);
     }
 end:
     bufs_free(&cpu);
     bufs_free(&cuda);
     bufs_free(&pageable);
     return rc;
+}
+
+static int one(PixLayout layout, int w, int h, int stripes, const char *tname, int banded, int yuv)
+{
+    return one_out(layout, 8, w, h, stripes, tname, banded, yuv, 8, (w + stripes) % 3);
 }
 
 int main(void)
@@ -276,9 +300,30 @@ int main(void)
                         combos++;
                     }
                 }
+    /* deep layouts (and the 8-bit ones) into every output: dithered BGR, 16-bit RGB,
+     * 8 and 10-bit YUV; every dither; 1, 3 and 8 stripes; chains and none */
+    const struct { PixLayout l; int depth; } deep[] = {
+        {PIX_YUV420P16, 10}, {PIX_YUV420P16, 12}, {PIX_YUV422P16, 10}, {PIX_YUV444P16, 12},
+        {PIX_YUV444P16, 16}, {PIX_P016, 16},      {PIX_RGB48, 16},     {PIX_GBRP16, 10},
+        {PIX_GBRP16, 16},    {PIX_YUV420P, 8},    {PIX_NV12, 8},       {PIX_BGR24, 8},
+    };
+    const int ndeep = (int)(sizeof(deep) / sizeof(deep[0]));
+    for (int d = 0; d < ndeep; d++)
+        for (int outk = 0; outk < 4; outk++)
+            for (int s = 0; s < nsizes; s++)
+                for (int n = 1; n <= 8; n += n == 1 ? 2 : 5) {
+                    int w = sizes[s][0], h = sizes[s][1], yuv = outk >= 2;
+                    if (n > h || (h == 1080 && n != 3) || (yuv && (w % 2 || h % 2)))
+                        continue;
+                    int t = (d + s + n + outk) % (TEST_CHAINS + 1);
+                    one_out(deep[d].l, deep[d].depth, w, h, n, t ? test_chain[t - 1] : "none",
+                            (d + s + n) % 3, yuv, outk == 1 ? 16 : outk == 3 ? 10 : 8,
+                            (d + outk + s + n) % 3);
+                    combos++;
+                }
     test_luts_remove();
     lut_registry_clear();
-    printf("%d combinations of layout, size, stripes, transform and input layout (plain, banded,\n"
-           "padded rows) compared\n", combos);
+    printf("%d combinations of layout, depth, size, stripes, transform, input layout (plain,\n"
+           "banded, padded rows), output and dither compared\n", combos);
     return CHECK_DONE();
 }

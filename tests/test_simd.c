@@ -1,11 +1,14 @@
 /* The vectorised rows (gpu/simd.h) against the scalar reference, byte for byte,
  * on every level this CPU runs: every (Y, U, V) triple for each matrix and
- * range in yuv420p and nv12 (plain, and two affine maps on one set); every
- * chain of tests/luts.h (all LUT interpolations) and the plain transforms on
- * random colours in every layout; widths 1..40 and odd sizes for the tails. */
+ * range in yuv420p and nv12 (plain, and two affine maps on one set), with
+ * each dither; every chain of tests/luts.h (all LUT interpolations) and the
+ * plain transforms on random samples in every layout and depth (8-bit, and
+ * 10, 12 and 16-bit planes, p016, rgb48, gbrp), into each output (dithered
+ * BGR, 16-bit RGB, floats); widths 1..40 and odd sizes for the tails. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "gpu/dither.h"
 #include "gpu/simd.h"
 #include "look/chain.h"
 #include "tests/check.h"
@@ -28,39 +31,52 @@ static uint8_t rnd8(void)
 }
 
 typedef struct Pic {
-    int w, h, layout;
+    int w, h, layout, depth;
     uint8_t *p[3];
     int stride[3];
 } Pic;
 
-static void pic_alloc(Pic *pic, int w, int h, int layout)
+static void pic_alloc(Pic *pic, int w, int h, int layout, int depth)
 {
-    int cw = (w + 1) / 2, ch = (h + 1) / 2;
-    pic->w = w, pic->h = h, pic->layout = layout;
+    FrameFormat f = {(PixLayout)layout, w, h, 1};
+    size_t size[3];
+    int stride[3], np = frame_plane_sizes(&f, size, stride), sx, sy;
+    pix_chroma_shift((PixLayout)layout, &sx, &sy);
+    pic->w = w, pic->h = h, pic->layout = layout, pic->depth = depth;
     memset(pic->p, 0, sizeof(pic->p));
-    /* rows padded by a few bytes the row must never change the result with */
-    if (layout == PIX_BGR24) {
-        pic->stride[0] = 3 * w + 5;
-        pic->p[0] = malloc((size_t)pic->stride[0] * h);
-    } else {
-        pic->stride[0] = w + 3;
-        pic->p[0] = malloc((size_t)pic->stride[0] * h);
-        pic->stride[1] = layout == PIX_NV12 ? 2 * cw + 1 : cw + 1;
-        pic->p[1] = malloc((size_t)pic->stride[1] * ch);
-        if (layout == PIX_YUV420P) {
-            pic->stride[2] = cw + 7;
-            pic->p[2] = malloc((size_t)pic->stride[2] * ch);
-        }
+    memset(pic->stride, 0, sizeof(pic->stride));
+    /* rows padded by a few samples the row must never change the result with */
+    const int pad[3] = {6, 2, 14};
+    for (int k = 0; k < np; k++) {
+        int rows = k == 0 || !sy ? h : (h + 1) / 2;
+        pic->stride[k] = stride[k] + pad[k];
+        pic->p[k] = malloc((size_t)pic->stride[k] * rows);
     }
 }
 
+static int pic_rows(const Pic *pic, int k)
+{
+    int sx, sy;
+    pix_chroma_shift((PixLayout)pic->layout, &sx, &sy);
+    return k == 0 || !sy ? pic->h : (pic->h + 1) / 2;
+}
+
+/* random samples within the depth (P016: MSB-aligned, any 16-bit value) */
 static void pic_random(Pic *pic)
 {
-    int ch = (pic->h + 1) / 2;
+    int wide = pix_sample_bytes((PixLayout)pic->layout) == 2;
+    unsigned mask = pic->layout == PIX_P016 ? 0xffff : (1u << pic->depth) - 1;
     for (int k = 0; k < 3; k++) {
-        int rows = k == 0 ? pic->h : ch;
-        for (size_t i = 0; pic->p[k] && i < (size_t)pic->stride[k] * rows; i++)
-            pic->p[k][i] = rnd8();
+        size_t n = pic->p[k] ? (size_t)pic->stride[k] * pic_rows(pic, k) : 0;
+        if (!wide) {
+            for (size_t i = 0; i < n; i++)
+                pic->p[k][i] = rnd8();
+        } else {
+            for (size_t i = 0; i + 1 < n; i += 2) {
+                unsigned v = ((unsigned)rnd8() << 8 | rnd8()) & mask;
+                pic->p[k][i] = (uint8_t)v, pic->p[k][i + 1] = (uint8_t)(v >> 8);
+            }
+        }
     }
 }
 
@@ -70,35 +86,44 @@ static void pic_free(Pic *pic)
         free(pic->p[k]);
 }
 
+static const char *out_name(int out)
+{
+    return out == COLOUR_OUT_BGR24 ? "bgr24" : out == COLOUR_OUT_RGB48 ? "rgb48" : "float";
+}
+
 /* Every row of pic through level l and through the scalar code; the number of
  * rows that differ. */
 static int compare(const Pic *pic, SimdLevel l, const YuvCoeffs *c, const Transform *t,
-                   uint8_t *a, uint8_t *b)
+                   int dither, int out, uint8_t *a, uint8_t *b)
 {
-    const ColourAffine *af = t->identity || t->use_chain ? NULL : &t->affine;
-    const Chain *chn = t->use_chain ? &t->chain : NULL;
-    PixelSource src = {.plane = {pic->p[0], pic->p[1], pic->p[2]},
-                       .stride = {pic->stride[0], pic->stride[1], pic->stride[2]},
-                       .layout = pic->layout};
+    ColourJob j = {.src = {.plane = {pic->p[0], pic->p[1], pic->p[2]},
+                           .stride = {pic->stride[0], pic->stride[1], pic->stride[2]},
+                           .layout = pic->layout},
+                   .c = *c,
+                   .dither = dither_table((DitherMode)dither)};
+    if (!t->identity)
+        j.ch = t->chain;
+    j.plain = colour_job_plain(pic->layout, &j.ch);
+    size_t bpp = out == COLOUR_OUT_BGR24 ? 3 : out == COLOUR_OUT_RGB48 ? 6 : 12;
+    size_t n = bpp * pic->w;
     int bad = 0;
     for (int y = 0; y < pic->h; y++) {
-        memset(a, 0xAA, (size_t)3 * pic->w + 8);
-        memset(b, 0x55, (size_t)3 * pic->w + 8);
-        simd_row(SIMD_SCALAR)(&src, y, pic->w, c, af, chn, a);
-        simd_row(l)(&src, y, pic->w, c, af, chn, b);
-        if (memcmp(a, b, (size_t)3 * pic->w) != 0) {
+        memset(a, 0xAA, n + 8);
+        memset(b, 0x55, n + 8);
+        simd_row(SIMD_SCALAR)(&j, y, pic->w, out, a);
+        simd_row(l)(&j, y, pic->w, out, b);
+        if (memcmp(a, b, n) != 0) {
             if (bad++ == 0) {
-                int x = 0;
+                size_t x = 0;
                 while (a[x] == b[x])
                     x++;
-                CHECK(0, "%s, %s, -t %s, %dx%d: row %d differs at pixel %d: %u,%u,%u vs %u,%u,%u",
-                      simd_name(l), pix_layout_name(pic->layout), t->name, pic->w, pic->h, y,
-                      x / 3, a[x / 3 * 3], a[x / 3 * 3 + 1], a[x / 3 * 3 + 2], b[x / 3 * 3],
-                      b[x / 3 * 3 + 1], b[x / 3 * 3 + 2]);
+                CHECK(0, "%s, %s %d-bit to %s, dither %s, -t %s, %dx%d: row %d differs at pixel %zu",
+                      simd_name(l), pix_layout_name((PixLayout)pic->layout), pic->depth,
+                      out_name(out), dither_name((DitherMode)dither), t->name, pic->w, pic->h, y,
+                      x / bpp);
             }
         }
-        CHECK(b[3 * pic->w] == 0x55, "%s wrote past the row's end (width %d)", simd_name(l),
-              pic->w);
+        CHECK(b[n] == 0x55, "%s wrote past the row's end (width %d)", simd_name(l), pic->w);
     }
     return bad;
 }
@@ -117,10 +142,10 @@ static Transform parse(const char *spec)
 /* 256 (U, V) pairs of one U per picture, 128×512: each 2×2 block of a row pair
  * holds four of the 256 Y values, and all 64 blocks one (U, V). */
 static void every_yuv(SimdLevel l, int layout, const YuvCoeffs *c, const Transform *t,
-                      uint8_t *a, uint8_t *b)
+                      int dither, uint8_t *a, uint8_t *b)
 {
     Pic pic;
-    pic_alloc(&pic, 128, 512, layout);
+    pic_alloc(&pic, 128, 512, layout, 8);
     int bad = 0;
     for (int u = 0; u < 256; u += U_STEP) {
         for (int v = 0; v < 256; v++) {
@@ -138,7 +163,7 @@ static void every_yuv(SimdLevel l, int layout, const YuvCoeffs *c, const Transfo
                 }
             }
         }
-        bad += compare(&pic, l, c, t, a, b);
+        bad += compare(&pic, l, c, t, dither, COLOUR_OUT_BGR24, a, b);
     }
     CHECK(bad == 0, "%s %s -t %s: %d rows differ", simd_name(l), pix_layout_name(layout),
           t->name, bad);
@@ -152,7 +177,14 @@ int main(void)
                            "matrix=rr=1.5:gb=-0.7:bo=0.2"};
     const int nplain = (int)(sizeof(plain) / sizeof(plain[0]));
     const ColourMatrix ms[] = {MATRIX_BT601, MATRIX_BT709, MATRIX_BT2020};
-    uint8_t *a = malloc(3 * 4096 + 64), *b = malloc(3 * 4096 + 64);
+    /* the layouts with the depths their samples come in */
+    const struct { int layout, depth; } kinds[] = {
+        {PIX_YUV420P, 8},    {PIX_NV12, 8},       {PIX_BGR24, 8},     {PIX_YUV420P16, 10},
+        {PIX_YUV420P16, 12}, {PIX_YUV422P16, 10}, {PIX_YUV444P16, 12}, {PIX_YUV444P16, 16},
+        {PIX_P016, 16},      {PIX_RGB48, 16},     {PIX_GBRP16, 10},   {PIX_GBRP16, 16},
+    };
+    const int nkinds = (int)(sizeof(kinds) / sizeof(kinds[0]));
+    uint8_t *a = malloc(12 * 4096 + 64), *b = malloc(12 * 4096 + 64);
     int levels = 0;
     for (int li = SIMD_BASE; li < SIMD_NLEVELS; li++) {
         SimdLevel l = (SimdLevel)li;
@@ -161,35 +193,39 @@ int main(void)
             continue;
         }
         levels++;
-        /* every (Y, U, V), every matrix and range, both YUV layouts */
+        /* every (Y, U, V), every matrix and range, both 8-bit 4:2:0 layouts, each dither */
         Transform none = parse("none");
         for (int mi = 0; mi < 3; mi++)
             for (int full = 0; full <= 1; full++) {
-                YuvCoeffs c = colour_yuv_coeffs(ms[mi], full, 1080);
-                every_yuv(l, PIX_YUV420P, &c, &none, a, b);
-                every_yuv(l, PIX_NV12, &c, &none, a, b);
+                YuvCoeffs c = colour_yuv_coeffs(ms[mi], full, 1080, 8);
+                every_yuv(l, PIX_YUV420P, &c, &none, (mi + full) % 3, a, b);
+                every_yuv(l, PIX_NV12, &c, &none, (mi + full + 1) % 3, a, b);
             }
-        YuvCoeffs c709 = colour_yuv_coeffs(MATRIX_BT709, 0, 1080);
+        YuvCoeffs c709 = colour_yuv_coeffs(MATRIX_BT709, 0, 1080, 8);
         for (int i = 1; i < 3; i++) {
             Transform t = parse(plain[i]);
-            every_yuv(l, PIX_YUV420P, &c709, &t, a, b);
+            every_yuv(l, PIX_YUV420P, &c709, &t, i, a, b);
         }
-        /* random colours: every layout, plain transforms and every chain, tails */
-        for (int layout = PIX_YUV420P; layout <= PIX_BGR24; layout++) {
+        /* random samples: every layout and depth, plain transforms and every chain,
+         * every output and dither, tails */
+        for (int ki = 0; ki < nkinds; ki++) {
             for (int ti = 0; ti < nplain + TEST_CHAINS; ti++) {
                 Transform t = parse(ti < nplain ? plain[ti] : test_chain[ti - nplain]);
-                int full = ti & 1;
-                YuvCoeffs c = colour_yuv_coeffs(ms[ti % 3], full, 720);
-                Pic pic;
-                pic_alloc(&pic, 1920, 40, layout);
-                pic_random(&pic);
-                compare(&pic, l, &c, &t, a, b);
-                pic_free(&pic);
-                for (int w = 1; w <= 40; w++) {
-                    pic_alloc(&pic, w, 1 + w % 5, layout);
+                int full = ti & 1, dither = (ti + ki) % 3;
+                YuvCoeffs c = colour_yuv_coeffs(ms[ti % 3], full, 720, kinds[ki].depth);
+                for (int out = COLOUR_OUT_BGR24; out <= COLOUR_OUT_FLOAT; out++) {
+                    Pic pic;
+                    pic_alloc(&pic, 1920, out == COLOUR_OUT_BGR24 ? 40 : 8, kinds[ki].layout,
+                              kinds[ki].depth);
                     pic_random(&pic);
-                    compare(&pic, l, &c, &t, a, b);
+                    compare(&pic, l, &c, &t, dither, out, a, b);
                     pic_free(&pic);
+                    for (int w = 1; w <= 40; w++) {
+                        pic_alloc(&pic, w, 1 + w % 5, kinds[ki].layout, kinds[ki].depth);
+                        pic_random(&pic);
+                        compare(&pic, l, &c, &t, (dither + w) % 3, out, a, b);
+                        pic_free(&pic);
+                    }
                 }
             }
         }

@@ -1,11 +1,13 @@
 /* The CPU stage: for each layout, odd and tiny geometries, 1..8 stripes and
  * 1..17 worker threads, the striped, threaded output equals a single-threaded
- * conversion of the whole frame, byte for byte, for every transform; frames
- * in a row reuse the same buffers. */
+ * conversion of the whole frame, byte for byte, for every transform; deep
+ * layouts into every output (dithered BGR, 16-bit RGB, 8 and 10-bit YUV);
+ * frames in a row reuse the same buffers. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "gpu/convert.h"
+#include "gpu/dither.h"
 #include "gpu/stage.h"
 #include "gpu/stripes.h"
 #include "look/chain.h"
@@ -13,21 +15,45 @@
 #include "tests/check.h"
 #include "tests/luts.h"
 
-static void fill(FrameBuf *f, size_t bytes, unsigned seed)
+/* random samples; 16-bit ones within `depth` bits (P016's MSB-aligned: any) */
+static void fill(FrameBuf *f, size_t bytes, unsigned seed, int depth)
 {
     uint8_t *p = f->data[0];
-    for (size_t i = 0; i < bytes; i++) {
+    int wide = pix_sample_bytes(f->fmt.layout) == 2;
+    unsigned mask = f->fmt.layout == PIX_P016 ? 0xffff : (1u << depth) - 1;
+    for (size_t i = 0; i < bytes; i += wide ? 2 : 1) {
         seed = seed * 1103515245u + 12345u;
-        p[i] = (uint8_t)(seed >> 16);
+        unsigned v = (seed >> 8) & (wide ? mask : 0xff);
+        p[i] = (uint8_t)v;
+        if (wide)
+            p[i + 1] = (uint8_t)(v >> 8);
     }
 }
+
+enum { OUT_BGR, OUT_RGB48, OUT_YUV8, OUT_YUV10 };
+
+static void one_out(PixLayout layout, int depth, int w, int h, int stripes, const char *tname,
+                    int banded, int threads, int outk, int dither);
 
 static void one(PixLayout layout, int w, int h, int stripes, const char *tname, int banded,
                 int threads)
 {
+    one_out(layout, 8, w, h, stripes, tname, banded, threads, OUT_BGR, (w + h) % 3);
+}
+
+static void one_out(PixLayout layout, int depth, int w, int h, int stripes, const char *tname,
+                    int banded, int threads, int outk, int dither)
+{
     char err[256], note[256];
-    FrameFormat in = {layout, w, h, banded ? stripes : 1}, out = {PIX_BGR24, w, h, 1};
-    FrameFormat plain = {layout, w, h, 1};
+    int yuv = outk == OUT_YUV8 || outk == OUT_YUV10;
+    StageConfig cfg = {.stripes = stripes, .backend = STAGE_CPU, .threads = threads,
+                       .out_yuv = yuv, .dither = dither,
+                       .out_depth = outk == OUT_RGB48 ? 16 : outk == OUT_YUV10 ? 10 : 8};
+    FrameFormat in = {layout, w, h, banded ? stripes : 1};
+    cfg.in = in;
+    FrameFormat out = stage_out_format(&cfg);
+    FrameFormat plain = {layout, w, h, 1}, plain_out = out;
+    plain_out.bands = 1;
     size_t inb = frame_bytes(&in), outb = frame_bytes(&out);
     uint8_t *inblk = malloc(inb), *plainblk = malloc(inb), *got = calloc(1, outb),
             *want = calloc(1, outb);
@@ -35,12 +61,12 @@ static void one(PixLayout layout, int w, int h, int stripes, const char *tname, 
     frame_wrap(&fi, &in, inblk);
     frame_wrap(&fp, &plain, plainblk);
     frame_wrap(&fo, &out, got);
-    frame_wrap(&fw, &out, want);
-    fill(&fp, inb, (unsigned)(w * 131 + h * 7 + stripes));
+    frame_wrap(&fw, &plain_out, want);
+    fill(&fp, inb, (unsigned)(w * 131 + h * 7 + stripes), depth);
     const uint8_t *planes[3] = {fp.data[0], fp.data[1], fp.data[2]};
     frame_copy_planes(&fi, planes, fp.stride);
     fi.matrix = fp.matrix = MATRIX_BT709;
-    StageConfig cfg = {.in = in, .stripes = stripes, .backend = STAGE_CPU, .threads = threads};
+    fi.depth = fp.depth = depth;
     CHECK(transform_parse(tname, &cfg.transform, err, sizeof err) == 0, "%s", err);
     int code;
     Stage *s = stage_create(&cfg, note, sizeof note, err, sizeof err, &code);
@@ -49,15 +75,34 @@ static void one(PixLayout layout, int w, int h, int stripes, const char *tname, 
         goto end;
     CHECK(stage_threads(s) == threads, "%d threads asked, %d made", threads, stage_threads(s));
     /* the reference: the plain frame, converted in one go on this thread */
-    YuvCoeffs c = colour_yuv_coeffs(fp.matrix, fp.full_range, h);
-    convert_rows(&fp, &fw, 0, h, &c, &cfg.transform);
+    ColourJob job = {.c = colour_yuv_coeffs(fp.matrix, fp.full_range, h, depth),
+                     .dither = dither_table((DitherMode)dither),
+                     .o = colour_rgb_yuv_coeffs(MATRIX_UNSPECIFIED, h, cfg.out_depth)};
+    if (!cfg.transform.identity)
+        job.ch = cfg.transform.chain;
+    job.plain = colour_job_plain(layout, &job.ch);
+    uint8_t *scratch = malloc(CONVERT_YUV_SCRATCH(w));
+    if (yuv)
+        convert_rows_yuv420(&fp, &fw, 0, h, &job, scratch);
+    else
+        convert_rows(&fp, &fw, 0, h, &job);
+    free(scratch);
     for (int rep = 0; rep < 2; rep++) {
         memset(got, 0xAB, outb);
         FrameTimings t;
         CHECK(stage_submit(s, &fi, &fo) == 0, "submit: %s", stage_error(s));
         CHECK(stage_wait(s, &t) == 0, "wait: %s", stage_error(s));
-        CHECK(memcmp(got, want, outb) == 0, "%s %dx%d %d stripes %d threads -t %.60s%s differs",
-              pix_layout_name(layout), w, h, stripes, threads, tname, banded ? " banded" : "");
+        /* banded YUV out: compare row by row */
+        int same = 1, np = yuv ? 3 : 1;
+        size_t size[3];
+        int stride[3];
+        frame_plane_sizes(&plain_out, size, stride);
+        for (int p = 0; p < np; p++)
+            for (int r = 0; r < (p ? h / 2 : h); r++)
+                same &= memcmp(frame_row(&fo, p, r), frame_row(&fw, p, r), (size_t)stride[p]) == 0;
+        CHECK(same, "%s %d-bit %dx%d %d stripes %d threads out %d dither %d -t %.60s%s differs",
+              pix_layout_name(layout), depth, w, h, stripes, threads, outk, dither, tname,
+              banded ? " banded" : "");
         CHECK(t.nspans >= 1 && t.nspans <= threads && t.work_ms >= 0 && t.timed,
               "timings: %d spans for %d threads, slowest band %.3f ms", t.nspans, threads,
               t.work_ms);
@@ -108,6 +153,24 @@ int main(void)
                 for (int t = 0; t < TEST_CHAINS; t++)
                     if (n <= sizes[s][1])
                         one(layouts[l], sizes[s][0], sizes[s][1], n, test_chain[t], 1, 1 + (t + s) % 4);
+    /* deep layouts, every output (dithered BGR, 16-bit RGB, 8 and 10-bit YUV) */
+    const struct { PixLayout l; int depth; } deep[] = {
+        {PIX_YUV420P16, 10}, {PIX_YUV422P16, 12}, {PIX_YUV444P16, 16}, {PIX_P016, 16},
+        {PIX_RGB48, 16},     {PIX_GBRP16, 12},    {PIX_YUV420P, 8},    {PIX_NV12, 8},
+        {PIX_BGR24, 8},
+    };
+    for (int d = 0; d < 9; d++)
+        for (int outk = OUT_BGR; outk <= OUT_YUV10; outk++)
+            for (int s = 0; s < 5; s++) {
+                int w = sizes[s][0], h = sizes[s][1];
+                if (outk >= OUT_YUV8) /* even sizes only */
+                    w = (w + 1) & ~1, h = (h + 1) & ~1;
+                for (int n = 1; n <= 3; n += 2)
+                    if (n <= h)
+                        one_out(deep[d].l, deep[d].depth, w, h, n,
+                                (s + outk) % 2 ? test_chain[(d + s) % TEST_CHAINS] : "none",
+                                (d + n) & 1, 1 + (d + s + n) % 4, outk, (d + outk + s) % 3);
+            }
     test_luts_remove();
     lut_registry_clear();
     /* more stripes than rows is refused */
