@@ -24,6 +24,7 @@
 #include "app/trace.h"
 #include "app/window.h"
 #include "display/display.h"
+#include "gpu/dither.h"
 #include "gpu/clock.h"
 #include "gpu/stage.h"
 #include "gpu/transform.h"
@@ -218,18 +219,38 @@ static int open_pipeline(Player *p, StageBackend backend, StageConfig *sc, char 
                        .start_us = p->live ? INT64_MIN : di->start_us,
                        .no_audio = o->no_audio, .no_subs = o->no_subs, .crf = o->crf,
                        .preset = o->preset, .bitrate = o->bitrate, .gop = o->gop,
-                       .enc_opts = o->enc_opts, .n_enc_opts = o->n_enc_opts};
+                       .enc_opts = o->enc_opts, .n_enc_opts = o->n_enc_opts,
+                       /* --overlay draws on 8-bit BGR: the file is 8-bit where the
+                        * encoder writes 8 bits */
+                       .src_depth = o->overlay ? 8 : di->depth, .src_pix_fmt = di->src_pix_fmt,
+                       .depth = (int)o->out_depth,
+                       .src_rgb = pix_is_rgb(di->fmt.layout), .src_primaries = di->primaries,
+                       .src_trc = di->trc, .src_colorspace = di->colorspace};
+    pix_chroma_shift(di->fmt.layout, &wc.src_shift_x, &wc.src_shift_y);
+    WriterPlan plan = {.depth = 8};
+    if (o->output && o->overlay && o->out_depth > 8) {
+        msg_fail("--out-depth %lld: --overlay draws on 8-bit frames: use --out-depth 8 or leave "
+                 "--overlay out", o->out_depth);
+        return EXIT_USAGE;
+    }
+    if (o->output && writer_plan(&wc, &plan, err, sizeof(err)) < 0) {
+        msg_fail("%s", err);
+        return EXIT_USAGE;
+    }
     /* File to file (no window, no overlay burned in): the stage makes the encoder's
-     * yuv420p itself, half the bytes of BGR and no swscale. --enc-path bgr keeps
-     * the BGR path (for comparison). */
+     * 4:2:0 itself at the file's depth, fewer bytes than RGB and no swscale.
+     * --enc-path bgr keeps the RGB path (for comparison). */
     wc.in_yuv = o->output && p->display == &display_null && !o->overlay &&
-                strcmp(o->enc_path, "bgr") != 0 && writer_takes_yuv420p(&wc);
+                strcmp(o->enc_path, "bgr") != 0 && plan.yuv420;
     /* Per-stripe timings on one frame in TIME_EVERY (their events slow the copies,
      * stage_cuda.cu); a trace wants every frame's. */
     *sc = (StageConfig){.in = in_fmt, .stripes = (int)o->stripes, .transform = p->transform,
                         .backend = backend, .pageable = o->pageable,
                         .time_every = o->trace ? 1 : TIME_EVERY, .threads = (int)o->threads,
-                        .out_yuv = wc.in_yuv};
+                        .out_yuv = wc.in_yuv, .dither = dither_parse(o->dither),
+                        /* the file's depth (--overlay: 8-bit BGR, converted by the writer) */
+                        .out_depth = o->output && !o->overlay ? plan.depth : 8,
+                        .out_matrix = plan.matrix};
     if (!(p->stage = stage_create(sc, note, notelen, err, sizeof(err), &code))) {
         msg_fail("%s", err);
         return EXIT_RUNTIME;
@@ -238,6 +259,7 @@ static int open_pipeline(Player *p, StageBackend backend, StageConfig *sc, char 
     p->stage_threads = stage_threads(p->stage);
     /* a geometry change mid-stream makes the stage again: with the backend it has */
     sc->backend = p->stage_threads > 0 ? STAGE_CPU : STAGE_CUDA;
+    wc.in_rgb48 = stage_out_format(sc).layout == PIX_RGB48;
     if (o->output && !(p->writer = writer_open(&wc, err, sizeof(err), &code))) {
         msg_fail("%s", err);
         return code == WRITER_ERR_USAGE ? EXIT_USAGE : EXIT_RUNTIME;

@@ -216,6 +216,7 @@ static double stage_run(int w, int h, const char *tname, int stripes)
     StageConfig cfg;
     memset(&cfg, 0, sizeof(cfg));
     cfg.in = in, cfg.stripes = stripes, cfg.backend = STAGE_CUDA;
+    cfg.dither = DITHER_ORDERED; // the player's default
     cfg.time_every = spans_path && strcmp(tname, "invert") == 0 ? 1 : time_every;
     if (transform_parse(tname, &cfg.transform, err, sizeof err) < 0) {
         fprintf(stderr, "pinstripe-bench: %s\n", err);

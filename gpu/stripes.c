@@ -18,6 +18,7 @@ void stripe_rows(int height, int n, int k, int even, int *y0, int *y1)
 int stripe_needs_even(PixLayout layout)
 {
     /* 4:2:0 chroma rows must not be split; other planar layouts follow the same
-     * rule, so their bands and an out_yuv stage's stripes agree */
-    return pix_planes(layout) > 1;
+     * rule, so their bands and an out_yuv stage's stripes agree (only the
+     * packed ones are free: called here, not through frame.c, which calls us) */
+    return layout != PIX_BGR24 && layout != PIX_RGB48;
 }

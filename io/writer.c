@@ -1,7 +1,7 @@
 /* The output writer (see writer.h), after FFmpeg's doc/examples/mux.c and
  * remux.c: one encoder and its stream for the video (io/encoder.h), stream
  * copies for the input's audio and subtitles (io/copies.h), all on one
- * timeline (io/timeline.h); one AVFrame and one swscale context allocated at
+ * timeline (io/timeline.h); one AVFrame and one conversion allocated at
  * open; the end flushes the encoder through the same path fed with NULL.
  *
  * The read thread hands copied packets to the writer's queue (io/source.h) as
@@ -21,9 +21,7 @@
 
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
-#include <libavutil/imgutils.h>
 #include <libavutil/pixdesc.h>
-#include <libswscale/swscale.h>
 
 #include "gpu/fault.h"
 #include "io/avlog.h"
@@ -40,9 +38,10 @@ struct Writer {
     AVStream *st;
     AVFrame *frame;
     AVPacket *pkt;
-    struct SwsContext *sws;
+    EncoderConv conv;        /* the stage's RGB into the encoder's format */
     int header_written;
-    int in_yuv;              /* frames come as yuv420p from the stage */
+    int in_yuv, in_depth;    /* frames come as yuv420p of in_depth bits from the stage */
+    PixLayout in_layout;     /* the layout frames come in */
     Timeline tl;             /* where frames go on the output's timeline */
     StreamCopies *copies;    /* the copied streams and their packets waiting */
     PacketQueue *queue;      /* the source's queue of packets for them */
@@ -58,11 +57,19 @@ struct Writer {
     char error[512];
 };
 
-int writer_takes_yuv420p(const WriterConfig *cfg)
+int writer_plan(const WriterConfig *cfg, WriterPlan *plan, char *err, size_t errlen)
 {
-    const AVCodec *c = encoder_pick(cfg->codec);
-    return c && c->type == AVMEDIA_TYPE_VIDEO &&
-           encoder_pix_fmt(c, cfg->width, cfg->height) == AV_PIX_FMT_YUV420P;
+    const AVCodec *codec = encoder_pick(cfg->codec, err, errlen);
+    /* the container as open_file finds it: --output-format, NUT for "-", the name's */
+    const char *name = cfg->format ? cfg->format : strcmp(cfg->path, "-") == 0 ? "nut" : NULL;
+    const AVOutputFormat *of = av_guess_format(name, name ? NULL : cfg->path, NULL);
+    EncoderFormat f;
+    if (!codec || encoder_format(codec, of ? of->name : NULL, cfg, &f, err, errlen) < 0)
+        return WRITER_ERR_USAGE;
+    int even = cfg->width % 2 == 0 && cfg->height % 2 == 0;
+    *plan = (WriterPlan){.depth = f.depth, .yuv420 = even && encoder_is_yuv420(f.pix_fmt),
+                         .matrix = f.matrix};
+    return 0;
 }
 
 static void note(Writer *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -175,10 +182,9 @@ static int open_file(Writer *w, const WriterConfig *cfg, int allow_copies, char 
 {
     char why[256];
     int rc;
-    const AVCodec *codec = encoder_pick(cfg->codec);
-    if (!codec || codec->type != AVMEDIA_TYPE_VIDEO) {
-        snprintf(err, errlen, codec ? "-c: '%s' is not a video encoder" : "-c: unknown encoder '%s'",
-                 cfg->codec);
+    const AVCodec *codec = encoder_pick(cfg->codec, err, errlen);
+    EncoderFormat f;
+    if (!codec) {
         *code = WRITER_ERR_USAGE;
         return -1;
     }
@@ -201,6 +207,10 @@ static int open_file(Writer *w, const WriterConfig *cfg, int allow_copies, char 
                  cfg->path, w->oc->oformat->name, codec->name);
         return -1;
     }
+    if (encoder_format(codec, w->oc->oformat->name, cfg, &f, err, errlen) < 0) {
+        *code = WRITER_ERR_USAGE;
+        return -1;
+    }
     if (!(w->st = avformat_new_stream(w->oc, NULL)) || !(w->enc = avcodec_alloc_context3(codec)) ||
         !(w->frame = av_frame_alloc()) || !(w->pkt = av_packet_alloc()) ||
         !(w->copied = av_packet_alloc())) {
@@ -216,21 +226,17 @@ static int open_file(Writer *w, const WriterConfig *cfg, int allow_copies, char 
     e->time_base = encoder_time_base(codec, in_tb, rate);
     if (rate.num > 0)
         e->framerate = rate;
-    e->pix_fmt = encoder_pix_fmt(codec, cfg->width, cfg->height);
-    if (cfg->in_yuv && e->pix_fmt != AV_PIX_FMT_YUV420P) {
+    e->pix_fmt = f.pix_fmt;
+    if (cfg->in_yuv && !encoder_is_yuv420(e->pix_fmt)) {
         snprintf(err, errlen, "cannot write '%s': %s does not take yuv420p %dx%d", cfg->path,
                  codec->name, cfg->width, cfg->height);
         return -1;
     }
-    w->in_yuv = cfg->in_yuv;
+    w->in_yuv = cfg->in_yuv, w->in_depth = f.depth;
+    w->in_layout = cfg->in_yuv ? (f.depth > 8 ? PIX_YUV420P16 : PIX_YUV420P)
+                               : cfg->in_rgb48 ? PIX_RGB48 : PIX_BGR24;
     e->sample_aspect_ratio = (AVRational){1, 1};
-    /* YUV in HD's matrix from 720 rows up, SD's below, limited range; say so in
-     * the stream (the stage's own conversion and swscale's follow the same rule) */
-    int hd = cfg->height >= 720;
-    if (e->pix_fmt != AV_PIX_FMT_BGR24) {
-        e->colorspace = hd ? AVCOL_SPC_BT709 : AVCOL_SPC_SMPTE170M;
-        e->color_range = AVCOL_RANGE_MPEG;
-    }
+    encoder_tag(e, w->frame, cfg, &f); /* the stage's conversion and swscale's write f.matrix */
     if (w->oc->oformat->flags & AVFMT_GLOBALHEADER)
         e->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
     int usage;
@@ -255,16 +261,11 @@ static int open_file(Writer *w, const WriterConfig *cfg, int allow_copies, char 
         snprintf(err, errlen, "'%s': out of memory", cfg->path);
         return -1;
     }
-    if (e->pix_fmt != AV_PIX_FMT_BGR24 && !cfg->in_yuv) {
-        if (!(w->sws = sws_getContext(e->width, e->height, AV_PIX_FMT_BGR24, e->width, e->height,
-                                      e->pix_fmt, SWS_BICUBIC | SWS_ACCURATE_RND, NULL, NULL,
-                                      NULL))) {
-            snprintf(err, errlen, "cannot write '%s': no conversion to %s", cfg->path,
-                     av_get_pix_fmt_name(e->pix_fmt));
-            return -1;
-        }
-        const int *cs = sws_getCoefficients(hd ? SWS_CS_ITU709 : SWS_CS_ITU601);
-        sws_setColorspaceDetails(w->sws, cs, 1, cs, 0, 0, 1 << 16, 1 << 16);
+    enum AVPixelFormat in = cfg->in_rgb48 ? AV_PIX_FMT_RGB48LE : AV_PIX_FMT_BGR24;
+    if (!cfg->in_yuv && encoder_conv_open(&w->conv, e, in, f.matrix) < 0) {
+        snprintf(err, errlen, "cannot write '%s': no conversion from %s to %s", cfg->path,
+                 av_get_pix_fmt_name(in), av_get_pix_fmt_name(e->pix_fmt));
+        return -1;
     }
     if (!(w->oc->oformat->flags & AVFMT_NOFILE) &&
         (rc = avio_open(&w->oc->pb, to_stdout ? "pipe:1" : cfg->path, AVIO_FLAG_WRITE)) < 0) {
@@ -365,24 +366,20 @@ static int encode(Writer *w, const AVFrame *f)
 }
 
 /* The frame's pixels into the encoder's frame: the stage's planes (banded or
- * not), swscale's conversion from BGR, or BGR as it is. */
-static void fill_frame(Writer *w, const FrameBuf *bgr)
+ * not), or its packed RGB converted (or copied: rawvideo). */
+static void fill_frame(Writer *w, const FrameBuf *f)
 {
-    if (w->in_yuv) {
-        for (int p = 0; p < 3; p++) {
-            int rows = p ? w->enc->height / 2 : w->enc->height;
-            int bytes = p ? w->enc->width / 2 : w->enc->width;
-            for (int r = 0; r < rows; r++)
-                memcpy(w->frame->data[p] + (size_t)r * w->frame->linesize[p],
-                       frame_row(bgr, p, r), (size_t)bytes);
-        }
-    } else if (w->sws) {
-        const uint8_t *src[1] = {bgr->data[0]};
-        sws_scale(w->sws, src, bgr->stride, 0, w->enc->height, w->frame->data,
-                  w->frame->linesize);
-    } else {
-        av_image_copy_plane(w->frame->data[0], w->frame->linesize[0], bgr->data[0],
-                            bgr->stride[0], 3 * w->enc->width, w->enc->height);
+    if (!w->in_yuv) {
+        encoder_conv_run(&w->conv, f->data[0], f->stride[0], w->frame);
+        return;
+    }
+    int bps = pix_sample_bytes(f->fmt.layout); /* 2: yuv420p10le and kin */
+    for (int p = 0; p < 3; p++) {
+        int rows = p ? w->enc->height / 2 : w->enc->height;
+        int bytes = (p ? w->enc->width / 2 : w->enc->width) * bps;
+        for (int r = 0; r < rows; r++)
+            memcpy(w->frame->data[p] + (size_t)r * w->frame->linesize[p], frame_row(f, p, r),
+                   (size_t)bytes);
     }
 }
 
@@ -401,6 +398,11 @@ static int release(Writer *w, int64_t until_us, int all)
 
 int writer_write(Writer *w, const FrameBuf *bgr)
 {
+    if (bgr->fmt.layout != w->in_layout || (w->in_yuv && frame_depth(bgr) != w->in_depth)) {
+        snprintf(w->error, sizeof(w->error), "'%s': a %s frame, the writer takes %s", w->path,
+                 pix_layout_name(bgr->fmt.layout), pix_layout_name(w->in_layout));
+        return -1;
+    }
     if (av_frame_make_writable(w->frame) < 0) {
         snprintf(w->error, sizeof(w->error), "'%s': out of memory", w->path);
         return -1;
@@ -467,7 +469,7 @@ int writer_close(Writer **pw, char *err, size_t errlen)
     copies_destroy(&w->copies);
     if (w->oc && !(w->oc->oformat->flags & AVFMT_NOFILE) && w->oc->pb)
         avio_closep(&w->oc->pb);
-    sws_freeContext(w->sws);
+    encoder_conv_close(&w->conv);
     av_packet_free(&w->pkt);
     av_packet_free(&w->copied);
     av_frame_free(&w->frame);

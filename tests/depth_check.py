@@ -164,9 +164,11 @@ def cmd_identity(src, got, w, h, depth):
     o = np.fromfile(got, "<u2").astype(int).reshape(-1, h, w, 3)[:frames]
     back = np.floor(o * top / 65535 + 0.5).astype(int)
     exact16 = np.floor(s * 65535 / top + 0.5).astype(int)
-    print("identity at %d bits: %d of %d samples differ read back at %d bits, %d differ from "
-          "the exact 16-bit value" % (depth, np.sum(back != s), s.size, depth, np.sum(o != exact16)))
-    return 0 if np.all(back == s) and np.all(o == exact16) else 1
+    off16 = np.abs(o - exact16).max()
+    print("identity at %d bits: %d of %d samples differ read back at %d bits; the 16-bit "
+          "output is within %d of s * 65535 / %d" % (depth, np.sum(back != s), s.size, depth,
+                                                      off16, top))
+    return 0 if np.all(back == s) and off16 <= 1 else 1
 
 
 def runs(row):

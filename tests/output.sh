@@ -335,6 +335,97 @@ progress)
   fi
   ;;
 
+depth_files)
+  # issue 23: -o writes the source's depth where the encoder takes it (--out-depth
+  # chooses), tagged for what the pixels are; plain ffmpeg reads every frame back.
+  # 64x48, below 720 rows: an untagged source's matrix is BT.601 (smpte170m).
+  clip5() { ff -f lavfi -i testsrc2=size=64x48:rate=25:duration=0.2 -pix_fmt "$@"; }
+  clip5 yuv420p10le -color_primaries bt709 -color_trc bt709 -colorspace bt709 -color_range tv -c:v ffv1 "$tmp/s709.mkv"
+  clip5 yuv420p10le -color_primaries bt2020 -color_trc arib-std-b67 -colorspace bt2020nc -color_range tv -c:v ffv1 "$tmp/hlg.mkv"
+  clip5 yuv420p10le -color_primaries bt2020 -color_trc smpte2084 -colorspace bt2020nc -color_range tv -c:v ffv1 "$tmp/pq.mkv"
+  clip5 yuv420p -color_primaries bt709 -color_trc bt709 -colorspace bt709 -color_range tv -c:v ffv1 "$tmp/s8.mkv"
+  clip5 yuv420p -c:v ffv1 "$tmp/s8plain.mkv"
+  t709=tv,bt709,bt709,bt709 thlg=tv,bt2020nc,arib-std-b67,bt2020 tpq=tv,bt2020nc,smpte2084,bt2020
+  # source, encoder, file, expected pix_fmt,range,space,transfer,primaries, options
+  while read -r src codec out want opts; do
+    have_encoder "$codec" || { echo "($codec: this FFmpeg lacks it, left out)"; continue; }
+    want=${want//T709/$t709}; want=${want//THLG/$thlg}; want=${want//TPQ/$tpq}
+    # shellcheck disable=SC2086
+    expect 0 -q --no-display -c "$codec" $opts -o "$tmp/$out" "$tmp/$src"
+    got=$(probe -select_streams v:0 -show_entries stream=pix_fmt,color_range,color_space,color_transfer,color_primaries -of csv=p=0 "$tmp/$out")
+    ffmpeg -hide_banner -nostdin -i "$tmp/$out" -f null - >/dev/null 2>"$tmp/dec" </dev/null ||
+      { cat "$tmp/dec" >&2; fail "$out: ffmpeg cannot read it"; }
+    n=$(tr '\r' '\n' <"$tmp/dec" | sed -n 's/^frame= *\([0-9]*\).*/\1/p' | tail -n 1)
+    echo "$src -c $codec ${opts:+$opts }→ $out: $got, $n frames"
+    [ "$got" = "$want" ] || fail "$src -c $codec $opts → $out: $got, expected $want"
+    [ "$n" = 5 ] || fail "$out: plain ffmpeg decodes $n frames of 5"
+  done <<'CASES'
+s709.mkv libx264 x264.mp4 yuv420p10le,T709
+hlg.mkv libx264 x264-hlg.mkv yuv420p10le,THLG
+s709.mkv libx264 x264-8.mp4 yuv420p,T709 --out-depth 8
+hlg.mkv libx265 x265-10.mkv yuv420p10le,THLG --out-depth 10
+pq.mkv libx265 x265-12.mp4 yuv420p12le,TPQ --out-depth 12
+s709.mkv libx265 x265-12.mkv yuv420p12le,T709 --out-depth 12
+s709.mkv prores_ks prores.mov yuv422p10le,T709
+pq.mkv prores_ks prores-pq.mov yuv422p10le,TPQ
+hlg.mkv ffv1 ffv1.mkv yuv420p10le,THLG
+s709.mkv ffv1 ffv1-16.mkv yuv420p16le,T709 --out-depth 16
+pq.mkv ffv1 ffv1-rgb.mkv yuv420p10le,TPQ --enc-path bgr
+s709.mkv rawvideo raw.nut rgb48le,unknown,unknown,unknown,unknown
+s709.mkv rawvideo raw8.mkv bgr24,pc,gbr,bt709,bt709
+s8.mkv libx264 x264-s8.mp4 yuv420p,T709
+s8plain.mkv libx264 x264-plain.mp4 yuv420p,tv,smpte170m,unknown,unknown
+s8.mkv ffv1 ffv1-s8.mkv yuv420p,T709
+CASES
+  # NUT keeps no colour properties (its raw rgb48le reads back untagged); Matroska's
+  # VFW and AVI have no tag for 16-bit raw RGB, so rawvideo there stays bgr24.
+  # The pixels: a smooth 10-bit clip (testsrc2's sharp colour edges leave the RGB
+  # gamut at 4:2:0 and are clipped on the way) through -t none comes back within
+  # 1 LSB of 10 bits, by the stage's own 4:2:0 and by the RGB path (swscale, as
+  # with a window) alike, and not at 8 bits' precision.
+  ff -f lavfi -i gradients=size=64x48:rate=25:duration=0.2:speed=0.1:c0=0x203080:c1=0xd0a040:nb_colors=2:x0=4:y0=4:x1=60:y1=44 \
+     -pix_fmt yuv420p10le -color_primaries bt709 -color_trc bt709 -colorspace bt709 -color_range tv -c:v ffv1 "$tmp/g.mkv"
+  ff -i "$tmp/g.mkv" -f rawvideo -pix_fmt yuv420p10le "$tmp/g.yuv"
+  for path in yuv bgr; do
+    expect 0 -q --no-display -t none -c ffv1 --enc-path $path -o "$tmp/g-$path.mkv" "$tmp/g.mkv"
+    [ "$(probe -show_entries stream=pix_fmt -of csv=p=0 "$tmp/g-$path.mkv")" = yuv420p10le ] || fail "--enc-path $path: not yuv420p10le"
+    ff -i "$tmp/g-$path.mkv" -f rawvideo -pix_fmt yuv420p10le "$tmp/g-$path.yuv"
+    python3 - "$tmp/g.yuv" "$tmp/g-$path.yuv" "$path" <<'PY' || fail "--enc-path $path: the 10-bit file is not the source's pixels"
+import sys
+from array import array
+a, b = array("H"), array("H")
+a.frombytes(open(sys.argv[1], "rb").read()); b.frombytes(open(sys.argv[2], "rb").read())
+assert len(a) == len(b) == 5 * 64 * 48 * 3 // 2, (len(a), len(b))
+d = max(abs(x - y) for x, y in zip(a, b))
+low = sum(1 for y in b if y % 4)
+print("-t none --enc-path %s: %d samples, largest difference %d (10-bit LSB), %d not multiples of 4" % (sys.argv[3], len(b), d, low))
+assert d <= 1, "a sample is %d LSB off" % d
+assert low > len(b) // 2, "the low two bits are mostly zero: 8-bit precision?"
+PY
+  done
+  ;;
+
+depth_errors)
+  # bad values and depths an encoder does not write: one line, exit 1, no file
+  ff -f lavfi -i testsrc2=size=64x48:rate=25:duration=0.2 -pix_fmt yuv420p10le -c:v ffv1 "$tmp/in.mkv"
+  for v in 9 7 foo; do
+    expect 1 --no-display --out-depth $v -o "$tmp/x.mkv" "$tmp/in.mkv"; one_line "--out-depth"
+  done
+  expect 1 --no-display --out-depth 10 "$tmp/in.mkv"; one_line "there is no -o"
+  if have_encoder libx264; then
+    expect 1 --no-display --out-depth 12 -c libx264 -o "$tmp/x.mp4" "$tmp/in.mkv"
+    one_line "--out-depth 12: libx264 writes 8 or 10 bits (yuv420p,"
+  fi
+  expect 1 --no-display --out-depth 10 -c mpeg4 -o "$tmp/x.avi" "$tmp/in.mkv"; one_line "mpeg4 writes 8 bits (yuv420p)"
+  if have_encoder prores_ks; then
+    expect 1 --no-display --out-depth 8 -c prores_ks -o "$tmp/x.mov" "$tmp/in.mkv"; one_line "prores_ks writes 10 bits (yuv422p10le"
+  fi
+  expect 1 --no-display --out-depth 16 -c rawvideo -o "$tmp/x.mkv" "$tmp/in.mkv"; one_line "in .nut also 16 (rgb48le)"
+  expect 1 --no-display --out-depth 16 --overlay -c ffv1 -o "$tmp/x.mkv" "$tmp/in.mkv"; one_line "--overlay"
+  ls "$tmp"/x.* >/dev/null 2>&1 && fail "a refused depth still created a file: $(ls "$tmp"/x.*)"
+  echo "every refusal: one line, exit 1, no file"
+  ;;
+
 *) fail "unknown case $case_name" ;;
 esac
 echo "PASS $case_name"
