@@ -142,13 +142,18 @@ int copies_release(StreamCopies *c, AVFormatContext *oc, const Timeline *t, int6
 }
 
 int copies_push(StreamCopies *c, AVFormatContext *oc, const Timeline *t, const AVPacket *pkt,
-                int serial, char *err, size_t errlen)
+                int serial, int force, char *err, size_t errlen)
 {
     if (!copies_mapped(c, pkt->stream_index))
         return 0;
-    /* far ahead of the video: let the muxer hold the oldest */
-    if (c->pend_n == PEND_SLOTS && pop_oldest(c, oc, t, err, errlen) < 0)
-        return -1;
+    /* far ahead of the video: let the muxer hold the oldest, once it has a place */
+    if (c->pend_n == PEND_SLOTS) {
+        const Pending *q = &c->pend[c->pend_head];
+        if (!force && (!t->started || q->serial > t->serial))
+            return COPIES_FULL;
+        if (pop_oldest(c, oc, t, err, errlen) < 0)
+            return -1;
+    }
     Pending *slot = &c->pend[(c->pend_head + c->pend_n) % PEND_SLOTS];
     if (av_packet_ref(slot->pkt, pkt) < 0) {
         snprintf(err, errlen, "'%s': out of memory", c->path);

@@ -31,9 +31,14 @@ void copies_map(StreamCopies *c, int in, int out, AVRational in_tb);
 /* Whether input stream `in` is copied. */
 int copies_mapped(const StreamCopies *c, int in);
 /* Queue a reference to pkt (input stream pkt->stream_index, read after the seek
- * that started `serial`). 0, or -1 with err set (the muxer failed, or memory). */
+ * that started `serial`). With the queue full, its oldest packet is muxed;
+ * when it cannot be yet (the video's first frame of its serial is not placed,
+ * so where it goes is not known) nothing is queued and COPIES_FULL returned,
+ * for the caller to wait for the video, unless `force`: then that oldest packet
+ * is dropped. 0, COPIES_FULL, or -1 with err set (the muxer failed, or memory). */
+#define COPIES_FULL 1
 int copies_push(StreamCopies *c, AVFormatContext *oc, const Timeline *t, const AVPacket *pkt,
-                int serial, char *err, size_t errlen);
+                int serial, int force, char *err, size_t errlen);
 /* Mux the queued packets of the timeline's serial that start before until_us
  * (all of them with `all`); drop those of older serials; stop at the first of
  * a later serial. 0, or -1 with err set. */

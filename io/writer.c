@@ -6,15 +6,13 @@
  *
  * The read thread hands copied packets to the writer's queue (io/source.h) as
  * it reads them, well ahead of the video (which goes through the rings, the
- * stage and the encoder first). A thread of the writer's takes them from it
- * into the copies' wait for the video (so a file whose video ends long before
- * its sound does not hold the rest of the sound in memory); one mutex covers
- * the copies, the timeline and the muxer: the main thread encodes outside it. */
+ * stage and the encoder first). The copy thread (io/copy_thread.h) takes them
+ * from it into the copies' wait for the video; one mutex covers the copies,
+ * the timeline and the muxer: the main thread encodes outside it. */
 #include "io/writer.h"
 
 #include <pthread.h>
 #include <stdarg.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +24,7 @@
 #include "gpu/fault.h"
 #include "io/avlog.h"
 #include "io/copies.h"
+#include "io/copy_thread.h"
 #include "io/encoder.h"
 #include "io/packets.h"
 #include "io/source.h"
@@ -45,11 +44,7 @@ struct Writer {
     Timeline tl;             /* where frames go on the output's timeline */
     StreamCopies *copies;    /* the copied streams and their packets waiting */
     PacketQueue *queue;      /* the source's queue of packets for them */
-    AVPacket *copied;        /* one taken from it (the copy thread's) */
-    pthread_t copy_thread;
-    int copy_started;
-    atomic_int copy_failed;  /* copy_error is set (by the copy thread) */
-    char copy_error[512];
+    CopyThread copy;         /* takes them from it into the copies */
     pthread_mutex_t lock;    /* copies, tl, the muxer */
     int end_with_video;
     long long frames;
@@ -145,37 +140,6 @@ static int add_copies(Writer *w, const WriterConfig *cfg, int allow, char *err, 
     return 0;
 }
 
-/* One copied packet into the wait for the video (lock taken). */
-static void push_copy(Writer *w, int serial)
-{
-    pthread_mutex_lock(&w->lock);
-    if (!atomic_load(&w->copy_failed) &&
-        copies_push(w->copies, w->oc, &w->tl, w->copied, serial, w->copy_error,
-                    sizeof(w->copy_error)) < 0)
-        atomic_store(&w->copy_failed, 1);
-    pthread_mutex_unlock(&w->lock);
-}
-
-/* The copy thread: the read thread's packets for the copied streams, as they
- * come, into the wait for the video. At the input's end it waits for a seek;
- * stopped (the queue aborted), it still takes what was queued: a run cut short
- * ends its sound with its picture from them. */
-static void *copy_main(void *arg)
-{
-    Writer *w = arg;
-    int serial, rc;
-    while ((rc = pktq_get(w->queue, w->copied, 1, &serial, NULL)) != PKTQ_ABORT) {
-        if (rc == 0)
-            push_copy(w, serial);
-        else if (rc == PKTQ_END && pktq_wait_reopen(w->queue) < 0)
-            break;
-    }
-    while (pktq_get(w->queue, w->copied, 0, &serial, NULL) == 0)
-        push_copy(w, serial);
-    av_packet_unref(w->copied);
-    return NULL;
-}
-
 /* The output file, its video encoder and its copied streams. */
 static int open_file(Writer *w, const WriterConfig *cfg, int allow_copies, char *err,
                      size_t errlen, int *code, int *header_failed)
@@ -212,8 +176,7 @@ static int open_file(Writer *w, const WriterConfig *cfg, int allow_copies, char 
         return -1;
     }
     if (!(w->st = avformat_new_stream(w->oc, NULL)) || !(w->enc = avcodec_alloc_context3(codec)) ||
-        !(w->frame = av_frame_alloc()) || !(w->pkt = av_packet_alloc()) ||
-        !(w->copied = av_packet_alloc())) {
+        !(w->frame = av_frame_alloc()) || !(w->pkt = av_packet_alloc())) {
         snprintf(err, errlen, "'%s': out of memory", cfg->path);
         return -1;
     }
@@ -284,11 +247,10 @@ static int open_file(Writer *w, const WriterConfig *cfg, int allow_copies, char 
         return -1;
     }
     w->header_written = 1;
-    if (w->queue && pthread_create(&w->copy_thread, NULL, copy_main, w) != 0) {
+    if (w->queue && copythread_start(&w->copy, w->queue, w->copies, w->oc, &w->tl, &w->lock) < 0) {
         snprintf(err, errlen, "'%s': cannot start the stream-copy thread", cfg->path);
         return -1;
     }
-    w->copy_started = w->queue != NULL;
     return 0;
 }
 
@@ -387,8 +349,8 @@ static void fill_frame(Writer *w, const FrameBuf *f)
  * before until_us (all of them with `all`) muxed. Lock held. 0 or -1. */
 static int release(Writer *w, int64_t until_us, int all)
 {
-    if (atomic_load(&w->copy_failed)) { /* the copy thread's failure, said once */
-        snprintf(w->error, sizeof(w->error), "%s", w->copy_error);
+    if (copythread_error(&w->copy)) { /* the copy thread's failure, said once */
+        snprintf(w->error, sizeof(w->error), "%s", copythread_error(&w->copy));
         return -1;
     }
     return w->copies ? copies_release(w->copies, w->oc, &w->tl, until_us, all, w->error,
@@ -420,6 +382,7 @@ int writer_write(Writer *w, const FrameBuf *bgr)
     } else {
         timeline_place(&w->tl, bgr->pts, bgr->duration, bgr->serial, &pts, &dur);
     }
+    copythread_placed(&w->copy); /* its packets may wait for this place */
     pthread_mutex_unlock(&w->lock);
     if (rc < 0)
         return -1;
@@ -440,10 +403,7 @@ int writer_close(Writer **pw, char *err, size_t errlen)
     if (!w)
         return 0;
     int rc = 0;
-    if (w->copy_started) { /* what the read thread queued goes into the copies first */
-        pktq_abort(w->queue);
-        pthread_join(w->copy_thread, NULL);
-    }
+    copythread_stop(&w->copy); /* what the read thread queued goes into the copies first */
     if (w->header_written) {
         if (encode(w, NULL) < 0)
             rc = -1;
@@ -471,7 +431,6 @@ int writer_close(Writer **pw, char *err, size_t errlen)
         avio_closep(&w->oc->pb);
     encoder_conv_close(&w->conv);
     av_packet_free(&w->pkt);
-    av_packet_free(&w->copied);
     av_frame_free(&w->frame);
     avcodec_free_context(&w->enc);
     avformat_free_context(w->oc);

@@ -173,6 +173,20 @@ audio_aac|audio_opus|audio_pcm)
   [ -z "$(probe -select_streams a -show_entries stream=index -of csv=p=0 "$tmp/silent.$ext")" ] || fail "-an kept audio"
   ;;
 
+audio_long_mkv)
+  # a two-second H.264 video with two minutes of AAC in Matroska: the read thread
+  # hands the writer thousands of audio packets before the first frame is
+  # placed; they wait for it (before, all but the last 1,457 of 5,169 were lost)
+  ff -f lavfi -i testsrc=d=2:s=${W}x$H:r=25 -f lavfi -i sine=f=440:d=120 -map 0 -map 1 \
+     -c:v libx264 -c:a aac "$tmp/in.mkv"
+  for ext in mkv mov; do
+    expect 0 -q --no-display --backend cpu -o "$tmp/out.$ext" "$tmp/in.mkv"
+    apk() { ffmpeg -hide_banner -v error -nostdin -i "$1" -map 0:a -c copy -f framemd5 - | grep -v '^#' | awk -F, '{ gsub(/ /, "", $6); print $6 }'; }
+    n_in=$(apk "$tmp/in.mkv" | wc -l) n_out=$(apk "$tmp/out.$ext" | wc -l)
+    cmp -s <(apk "$tmp/in.mkv") <(apk "$tmp/out.$ext") || fail "$ext: $n_out of $n_in audio packets copied, or they differ"
+    echo "$ext: all $n_out audio packets copied"
+  done
+  ;;
 audio_after_video)
   # a one-second video whose sound runs on for minutes: every audio packet is
   # copied, and the read thread's queues stay bounded (SOURCE_MAX_BYTES): the
