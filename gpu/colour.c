@@ -41,14 +41,20 @@ YuvCoeffs colour_yuv_coeffs(ColourMatrix m, int full_range, int height, int dept
     double ys = full_range ? 1.0 / top : 1.0 / (219.0 * scale);
     double cs = full_range ? 1.0 / top : 1.0 / (224.0 * scale);
     int frac = depth == 8 ? COLOUR_FRAC : COLOUR_FRAC_DEEP;
+    int up = depth == 8 ? 0 : 16 - depth; /* the integer path's samples, at 16 bits */
+    double per = 255.0 / (double)(1 << up); /* 8-bit steps per moved-up sample step */
+    int32_t yoff = full_range ? 0 : (int32_t)(16 * scale), half = 1 << (depth - 1);
     YuvCoeffs c = {
-        .yoff = full_range ? 0 : (int32_t)(16 * scale),
-        .half = 1 << (depth - 1),
-        .cy = fixed(255.0 * ys, frac),
-        .crv = fixed(255.0 * cs * 2.0 * (1.0 - kr), frac),
-        .cgu = fixed(255.0 * cs * 2.0 * kb * (1.0 - kb) / kg, frac),
-        .cgv = fixed(255.0 * cs * 2.0 * kr * (1.0 - kr) / kg, frac),
-        .cbu = fixed(255.0 * cs * 2.0 * (1.0 - kb), frac),
+        .yoff = yoff,
+        .half = half,
+        .iyoff = yoff << up,
+        .ihalf = half << up,
+        .up = up,
+        .cy = fixed(per * ys, frac),
+        .crv = fixed(per * cs * 2.0 * (1.0 - kr), frac),
+        .cgu = fixed(per * cs * 2.0 * kb * (1.0 - kb) / kg, frac),
+        .cgv = fixed(per * cs * 2.0 * kr * (1.0 - kr) / kg, frac),
+        .cbu = fixed(per * cs * 2.0 * (1.0 - kb), frac),
         .shift = frac,
         .fy = (float)ys,
         .frv = (float)(cs * 2.0 * (1.0 - kr)),

@@ -43,14 +43,17 @@ extern "C" {
 
 typedef enum { DITHER_NONE = 0, DITHER_ORDERED = 1, DITHER_BLUE = 2 } DitherMode;
 
-/* Reading a frame's samples as colour. The integer path:
- *   R = (cy(Y−yoff) + crv(V−half) + t·2^(shift−16)) >> shift, G and B alike
- *   (G = cy(Y−yoff) − cgu(U−half) − cgv(V−half)), clamped to 0..255.
+/* Reading a frame's samples as colour. The integer path, on samples moved up
+ * to 16 bits (Y' = Y·2^up; up = 0 for 8-bit samples, 16 − depth for deeper
+ * ones, so a 10-bit frame and its p010 form give the same bytes):
+ *   R = (cy(Y'−iyoff) + crv(V'−ihalf) + t·2^(shift−16)) >> shift, G and B alike
+ *   (G = cy(Y'−iyoff) − cgu(U'−ihalf) − cgv(V'−ihalf)), clamped to 0..255.
  * The float path: yy = fy·(Y−yoff), uu = U−half, vv = V−half,
  *   R = yy + frv·vv, G = (yy − fgu·uu) − fgv·vv, B = yy + fbu·uu, clamped to [0,1];
  * RGB samples: frgb·sample. */
 typedef struct YuvCoeffs {
-    int32_t yoff, half, cy, crv, cgu, cgv, cbu, shift;
+    int32_t yoff, half;               /* the float path's, at the samples' depth */
+    int32_t iyoff, ihalf, up, cy, crv, cgu, cgv, cbu, shift; /* the integer path's */
     float fy, frv, fgu, fgv, fbu, frgb;
 } YuvCoeffs;
 
@@ -262,7 +265,8 @@ COLOUR_FN int colour_q8(int32_t acc, int shift)
 /* The integer path: Y, U, V to 8-bit R, G, B with threshold t (1..65535). */
 COLOUR_FN void colour_yuv_rgb8(const YuvCoeffs *c, const int s[3], int t, int rgb[3])
 {
-    int32_t yy = (s[0] - c->yoff) * c->cy, uu = s[1] - c->half, vv = s[2] - c->half;
+    int32_t yy = ((s[0] << c->up) - c->iyoff) * c->cy;
+    int32_t uu = (s[1] << c->up) - c->ihalf, vv = (s[2] << c->up) - c->ihalf;
     int32_t tt = t << (c->shift - 16);
     rgb[0] = colour_q8(yy + c->crv * vv + tt, c->shift);
     rgb[1] = colour_q8(yy - c->cgu * uu - c->cgv * vv + tt, c->shift);

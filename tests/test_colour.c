@@ -54,8 +54,13 @@ static void check_depth(ColourMatrix m, int full, int depth, int step)
                     worstf = fmax(worstf, fabs(f[k] - want[k]));
                 }
             }
-    CHECK(worst8 <= 0.52, "matrix %d full=%d depth %d: integer path error %.3f", m, full, depth,
+    /* the rounding's 0.5, and a little from coefficients of 21 fraction bits on
+     * samples moved up to 16 bits */
+    CHECK(worst8 <= 0.55, "matrix %d full=%d depth %d: integer path error %.3f", m, full, depth,
           worst8);
+    if (depth > 8 && full == 0 && m == MATRIX_BT2020)
+        printf("depth %d: integer path within %.3f, float path within %.2e\n", depth, worst8,
+               worstf);
     CHECK(worstf <= 1.0 / 65536, "matrix %d full=%d depth %d: float path error %.2e", m, full,
           depth, worstf);
 }
@@ -220,8 +225,32 @@ static void check_dither(void)
     }
 }
 
+/* A 10-bit frame and its p010 form (the samples moved up 6 bits, read as
+ * 16-bit) give the same bytes on both paths: software decoding and NVDEC agree. */
+static void check_p010(void)
+{
+    const ColourMatrix ms[] = {MATRIX_BT601, MATRIX_BT709, MATRIX_BT2020};
+    long bad = 0;
+    for (int mi = 0; mi < 3; mi++) {
+        YuvCoeffs c10 = colour_yuv_coeffs(ms[mi], 0, 1080, 10), c16 = colour_yuv_coeffs(ms[mi], 0, 1080, 16);
+        for (int y = 0; y < 1024; y += 3)
+            for (int u = 0; u < 1024; u += 5)
+                for (int v = 0; v < 1024; v += 7) {
+                    int s10[3] = {y, u, v}, s16[3] = {y << 6, u << 6, v << 6}, a[3], b[3];
+                    float fa[3], fb[3];
+                    colour_yuv_rgb8(&c10, s10, 12345, a);
+                    colour_yuv_rgb8(&c16, s16, 12345, b);
+                    colour_to_float(&c10, 0, s10, fa);
+                    colour_to_float(&c16, 0, s16, fb);
+                    bad += memcmp(a, b, sizeof(a)) != 0 || memcmp(fa, fb, sizeof(fa)) != 0;
+                }
+    }
+    CHECK(bad == 0, "%ld 10-bit triples convert differently as p010", bad);
+}
+
 int main(void)
 {
+    check_p010();
     check_yuv();
     check_transforms();
     check_to_yuv();

@@ -6,7 +6,7 @@
 # encoder's 10-bit YUV (ffv1 in its raw form: rawvideo of yuv420p10le);
 # --hwdec cuda on a 10-bit HEVC clip (NVDEC's p010) against software decode;
 # then compute-sanitizer's four tools on a deep run. Expects .pack/ with
-# pinstripe and the clips (tools/make-depth-clips.sh makes them):
+# pinstripe and the clips (tools/make-depth-clips.sh DIR makes them):
 #   ../shared/device/pack.sh .pack build-dev/pinstripe build-dev/tests/test_gpu CLIPS...
 # Usage: tools/gpu-depth.sh CLIP... ; logs to $OUT (or ./gpu-out), gpu-depth.log.
 set -uo pipefail
@@ -17,7 +17,7 @@ pk=$top/.pack; tmp=$(mktemp -d)
 exec > >(tee "$out/gpu-depth.log") 2>&1
 status=0
 lut=$top/assets/luts/teal-orange.cube
-run() { "$pk/pinstripe" -q --no-display "$@"; }
+run() { "$pk/pinstripe" -q --no-display --frames 6 "$@"; }
 hash() { md5sum <"$1" | cut -c1-32; }
 echo "== CUDA = CPU on deep clips"
 n=0 bad=0
