@@ -3,7 +3,7 @@
 # deep colour on the CUDA backend. The binary's output, CUDA against the CPU
 # backend byte for byte, on every deep clip given, through transforms and
 # chains, 1/3/8 stripes, each dither, into 8-bit BGR, 16-bit RGB and the
-# encoder's 10-bit YUV (ffv1 in its raw form: rawvideo of yuv420p10le);
+# encoder's 10-bit YUV (ffv1), each written to NUT (Matroska files differ run to run: a random UID);
 # --hwdec cuda on a 10-bit HEVC clip (NVDEC's p010) against software decode;
 # then compute-sanitizer's four tools on a deep run. Expects .pack/ with
 # pinstripe and the clips (tools/make-depth-clips.sh DIR makes them):
@@ -28,11 +28,11 @@ for clip in "$@"; do
       for o in "--dither ordered --out-depth 8 -c rawvideo" "--dither blue --out-depth 8 -c rawvideo" \
                "--dither no --out-depth 8 -c rawvideo" "--out-depth 16 -c rawvideo" "--out-depth 10 -c ffv1"; do
         # shellcheck disable=SC2086
-        run --backend cpu --stripes $s -t "$t" $o -o "$tmp/cpu.mkv" "$clip" 2>"$tmp/err" || { cat "$tmp/err"; status=1; }
+        run --backend cpu --stripes $s -t "$t" $o -o "$tmp/cpu.nut" "$clip" 2>"$tmp/err" || { cat "$tmp/err"; status=1; }
         # shellcheck disable=SC2086
-        run --backend cuda --stripes $s -t "$t" $o -o "$tmp/cuda.mkv" "$clip" 2>"$tmp/err" || { cat "$tmp/err"; status=1; }
+        run --backend cuda --stripes $s -t "$t" $o -o "$tmp/cuda.nut" "$clip" 2>"$tmp/err" || { cat "$tmp/err"; status=1; }
         n=$((n + 1))
-        if ! cmp -s "$tmp/cpu.mkv" "$tmp/cuda.mkv"; then
+        if ! cmp -s "$tmp/cpu.nut" "$tmp/cuda.nut"; then
           bad=$((bad + 1)); status=1
           echo "DIFFER: $(basename "$clip") -t $t --stripes $s $o"
         fi
@@ -47,9 +47,9 @@ for clip in "$@"; do
   case $clip in *hevc10*) ;; *) continue ;; esac
   for o in "--out-depth 8 -c rawvideo" "--out-depth 16 -c rawvideo"; do
     # shellcheck disable=SC2086
-    run --backend cuda $o -o "$tmp/sw.mkv" "$clip" && run --backend cuda --hwdec cuda $o -o "$tmp/hw.mkv" "$clip" 2>"$tmp/err"
+    run --backend cuda $o -o "$tmp/sw.nut" "$clip" && run --backend cuda --hwdec cuda $o -o "$tmp/hw.nut" "$clip" 2>"$tmp/err"
     cat "$tmp/err"
-    if cmp -s "$tmp/sw.mkv" "$tmp/hw.mkv"; then echo "$(basename "$clip") $o: NVDEC = software"; else echo "DIFFER: NVDEC $o"; status=1; fi
+    if cmp -s "$tmp/sw.nut" "$tmp/hw.nut"; then echo "$(basename "$clip") $o: NVDEC = software"; else echo "DIFFER: NVDEC $o"; status=1; fi
   done
 done
 echo "== compute-sanitizer"
@@ -57,7 +57,7 @@ clip=$1
 for tool in memcheck racecheck initcheck synccheck; do
   compute-sanitizer --tool $tool --error-exitcode 9 "$pk/pinstripe" -q --no-display --backend cuda \
     --stripes 3 --frames 4 -t "eq=contrast=1.4:gamma=1.5,lut3d=file=$lut" --out-depth 10 -c ffv1 \
-    -o "$tmp/san.mkv" "$clip" >"$out/san-$tool.txt" 2>&1
+    -o "$tmp/san.nut" "$clip" >"$out/san-$tool.txt" 2>&1
   rc=$?
   echo "$tool: exit $rc, $(grep -c 'ERROR SUMMARY: 0 errors\|RACECHECK SUMMARY: 0 hazards' "$out/san-$tool.txt") clean summaries; $(tail -n 1 "$out/san-$tool.txt")"
   [ $rc = 0 ] || status=1
