@@ -572,12 +572,12 @@ overlay_graph)
   ff -f lavfi -i color=c=gray:size=640x360:rate=1000 -frames:v 200 -pix_fmt yuv420p -c:v ffv1 "$tmp/in.nut"
   for g in graph text; do
     opt=(); [ $g = text ] && opt=(--no-overlay-graph)
-    expect 0 -q --no-display --overlay "${opt[@]}" --stats "$tmp/$g.json" -c rawvideo -o "$tmp/$g.nut" "$tmp/in.nut"
+    expect 0 -q --no-display --dither no --overlay "${opt[@]}" --stats "$tmp/$g.json" -c rawvideo -o "$tmp/$g.nut" "$tmp/in.nut"
     ff -i "$tmp/$g.nut" -vf 'select=eq(n\,199)' -frames:v 1 -f rawvideo -pix_fmt bgr24 "$tmp/$g.bgr"
   done
   # live (--live reads the file at its rate): the latency line, white, in the graph
   ff -f lavfi -i color=c=gray:size=640x360:rate=25 -frames:v 50 -pix_fmt yuv420p -c:v ffv1 "$tmp/in25.nut"
-  expect 0 -q --no-display --live --overlay -c rawvideo -o "$tmp/live.nut" "$tmp/in25.nut"
+  expect 0 -q --no-display --dither no --live --overlay -c rawvideo -o "$tmp/live.nut" "$tmp/in25.nut"
   ff -i "$tmp/live.nut" -vf 'reverse' -frames:v 1 -f rawvideo -pix_fmt bgr24 "$tmp/live.bgr"
   python3 "$(dirname "$0")/overlay_graph_check.py" "$tmp/graph.bgr" "$tmp/text.bgr" "$tmp/graph.json" "$tmp/live.bgr"
   rc=$?; [ $rc = 77 ] && exit 77; [ $rc = 0 ] || fail "graph check"
