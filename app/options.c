@@ -3,8 +3,10 @@
 #include "app/options.h"
 
 #include "look/chain.h"
+#include "look/tonemap.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,6 +106,21 @@ static const OptionSpec specs[] = {
      "-o: bits a sample, 8 | 10 | 12 | 16 (default: the source's, where the encoder takes it)"},
     {0, "dither", OPT_STRING, F(dither), "D", "ordered", 0, 0,
      "8-bit output (the window, an 8-bit file): ordered (default) | blue | no"},
+    {0, "tone-mapping", OPT_STRING, F(tone_mapping), "CURVE", "bt2390", 0, 0,
+     "HDR (PQ, HLG) to SDR: bt2390 | hable | reinhard | mobius | clip | none (none:\n"
+     "                           HDR kept, shown as its signal, written as HDR with its metadata)"},
+    {0, "tone-mapping-param", OPT_STRING, F(tone_param), "P", NULL, 0, 0,
+     "the curve's parameter as FFmpeg's tonemap has it: reinhard's contrast (0.5),\n"
+     "                           mobius's linear part (0.3), clip's gain (1)"},
+    {0, "target-peak", OPT_STRING, F(target_peak), "NITS", "203", 0, 0,
+     "the SDR display's white in cd/m² that tone mapping aims at (BT.2408's reference white)"},
+    {0, "hdr-peak", OPT_STRING, F(hdr_peak), "NITS", NULL, 0, 0,
+     "the source's peak in cd/m² (default: its MaxCLL, else its mastering display's, else 1000)"},
+    {0, "gamut-mapping", OPT_STRING, F(gamut_mapping), "G", "compress", 0, 0,
+     "HDR's wide gamut into BT.709: compress (out-of-gamut colours rolled off) | clip"},
+    {0, "lut-space", OPT_STRING, F(lut_space), "S", "display", 0, 0,
+     "HDR: -t runs on the tone-mapped picture (display) or on the source's signal,\n"
+     "                           before tone mapping (source: camera and HDR LUTs)"},
     {0, "progress-every", OPT_INT, F(progress_ms), "MS", "0", 0, 1 << 30,
      "-o: progress line every MS ms (0: 500 on a terminal, else 5000)"},
     {0, "no-overlay", OPT_FLAG, F(no_overlay), NULL, NULL, 0, 0, "start with the overlay off"},
@@ -231,6 +248,57 @@ static int check_window(Options *o, char *err, size_t errlen)
     return 0;
 }
 
+/* A cd/m² value in (0, 10000]. */
+static int parse_nits(const char *flag, const char *text, double *out, char *err, size_t errlen)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (errno || end == text || *end || !(v > 0 && v <= 10000)) {
+        snprintf(err, errlen, "%s: '%s' is not a luminance in cd/m² in (0,10000]", flag, text);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+/* The HDR options: parsed and checked. */
+static int check_tone(Options *o, char *err, size_t errlen)
+{
+    if ((o->tone_curve = tone_curve_parse(o->tone_mapping)) < 0) {
+        snprintf(err, errlen, "--tone-mapping: '%s' is not %s", o->tone_mapping,
+                 tone_curve_names());
+        return -1;
+    }
+    o->tone_param_f = NAN;
+    if (o->tone_param) {
+        char *end;
+        errno = 0;
+        double v = strtod(o->tone_param, &end);
+        if (errno || end == o->tone_param || *end) {
+            snprintf(err, errlen, "--tone-mapping-param: '%s' is not a number", o->tone_param);
+            return -1;
+        }
+        if (tone_param_check((ToneCurve)o->tone_curve, v, err, errlen) < 0)
+            return -1;
+        o->tone_param_f = v;
+    }
+    if (parse_nits("--target-peak", o->target_peak, &o->target_peak_f, err, errlen) < 0 ||
+        (o->hdr_peak && parse_nits("--hdr-peak", o->hdr_peak, &o->hdr_peak_f, err, errlen) < 0))
+        return -1;
+    if (strcmp(o->gamut_mapping, "compress") && strcmp(o->gamut_mapping, "clip")) {
+        snprintf(err, errlen, "--gamut-mapping: '%s' is not compress or clip", o->gamut_mapping);
+        return -1;
+    }
+    o->gamut_clip = strcmp(o->gamut_mapping, "clip") == 0;
+    if (strcmp(o->lut_space, "display") && strcmp(o->lut_space, "source")) {
+        snprintf(err, errlen, "--lut-space: '%s' is not display or source", o->lut_space);
+        return -1;
+    }
+    o->lut_first = strcmp(o->lut_space, "source") == 0;
+    return 0;
+}
+
 int options_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
 {
     memset(o, 0, sizeof(*o));
@@ -291,6 +359,8 @@ int options_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
         if (set_value(s, o, val, err, errlen) < 0)
             return -1;
     }
+    if (check_tone(o, err, errlen) < 0)
+        return -1;
     return check_window(o, err, errlen);
 }
 
@@ -356,6 +426,8 @@ void options_help(const char *prog)
            "  o       overlay: off, text, text + frame-time graph (the default), off, ...\n"
            "  t       next transform: -t first, then none, gray, invert, sepia and the\n"
            "          sample looks in assets/luts\n"
+           "  h       HDR sources: next tone-mapping curve (bt2390, hable, reinhard, mobius,\n"
+           "          clip, none; without none while -o writes)\n"
            "  → / ←   seek 10 s forward / back\n"
            "  ↑ / ↓   seek 60 s forward / back\n"
            "\nlive mode (--webcam, --live): the newest frame is shown as soon as it is ready;\n"

@@ -47,6 +47,15 @@ typedef struct Options {
     const char *enc_path;
     const char *dither;  /* no | ordered | blue: 8-bit outputs */
     long long out_depth; /* -o: 8, 10, 12 or 16 bits; 0: the source's */
+    /* HDR sources (look/tonemap.h): the text of each, parsed by options_parse into
+     * the fields after */
+    const char *tone_mapping, *tone_param, *target_peak, *hdr_peak, *gamut_mapping, *lut_space;
+    int tone_curve;        /* ToneCurve */
+    double tone_param_f;   /* NAN: the curve's default */
+    double target_peak_f;  /* cd/m² */
+    double hdr_peak_f;     /* cd/m², 0: the source's */
+    int gamut_clip;        /* 1: clip; 0: compress */
+    int lut_first;         /* 1: --lut-space source */
     long long display_delay;
     int frame_hash; /* --debug-frame-hash */
     int verbose;

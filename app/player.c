@@ -35,6 +35,7 @@
 #include "io/source.h"
 #include "io/writer.h"
 #include "look/chain.h"
+#include "look/tonemap.h"
 
 /* Ring sizes: the stage holds up to its depth of slots in each ring, the display
  * one output slot; two more keep each side from waiting on the other. */
@@ -48,6 +49,9 @@ typedef struct Player {
     Transform presets[16];   /* 't' cycles: -t, the named transforms, the sample looks */
     int npresets;
     atomic_int preset;       /* the one the stage applies */
+    ToneSettings tone;       /* HDR sources: --tone-mapping and the rest */
+    atomic_int tone_curve;   /* the curve now ('h') */
+    HdrSource hdr;           /* the source as the decoder saw it at open */
     Source *src;
     Decoder *dec;
     Stage *stage;
@@ -195,6 +199,13 @@ static int open_input(Player *p, int hwdec)
         msg_say(o->quiet, "'%s': %s %dx%d %s → %s, time base %d/%d, %d/%d fps", p->url, di->codec,
                 di->fmt.width, di->fmt.height, di->src_pix_fmt, pix_layout_name(di->fmt.layout),
                 di->tb_num, di->tb_den, di->rate_num, di->rate_den);
+    /* as the frames will say it (FrameBuf.hdr_peak is a float) */
+    p->hdr = (HdrSource){di->transfer, di->colour_primaries, (float)hdrmeta_peak(&di->hdr)};
+    if (o->verbose && tone_is_hdr(&p->hdr)) {
+        char what[128];
+        tone_describe(&p->tone, &p->hdr, what, sizeof(what));
+        msg_say(o->quiet, "'%s': %s", p->url, what);
+    }
     return EXIT_OK;
 }
 
@@ -225,7 +236,9 @@ static int open_pipeline(Player *p, StageBackend backend, StageConfig *sc, char 
                        .src_depth = o->overlay ? 8 : di->depth, .src_pix_fmt = di->src_pix_fmt,
                        .depth = (int)o->out_depth,
                        .src_rgb = pix_is_rgb(di->fmt.layout), .src_primaries = di->primaries,
-                       .src_trc = di->trc, .src_colorspace = di->colorspace};
+                       .src_trc = di->trc, .src_colorspace = di->colorspace,
+                       .tone_mapped = tone_is_hdr(&p->hdr) && p->tone.curve != TONE_NONE,
+                       .hdr = di->hdr};
     pix_chroma_shift(di->fmt.layout, &wc.src_shift_x, &wc.src_shift_y);
     WriterPlan plan = {.depth = 8};
     if (o->output && o->overlay && o->out_depth > 8) {
@@ -244,7 +257,12 @@ static int open_pipeline(Player *p, StageBackend backend, StageConfig *sc, char 
                 strcmp(o->enc_path, "bgr") != 0 && plan.yuv420;
     /* Per-stripe timings on one frame in TIME_EVERY (their events slow the copies,
      * stage_cuda.cu); a trace wants every frame's. */
-    *sc = (StageConfig){.in = in_fmt, .stripes = (int)o->stripes, .transform = p->transform,
+    Transform first;
+    if (tone_apply(&p->transform, &p->tone, &p->hdr, &first, err, sizeof(err)) < 0) {
+        msg_fail("%s", err);
+        return EXIT_RUNTIME;
+    }
+    *sc = (StageConfig){.in = in_fmt, .stripes = (int)o->stripes, .transform = first,
                         .backend = backend, .pageable = o->pageable,
                         .time_every = o->trace ? 1 : TIME_EVERY, .threads = (int)o->threads,
                         .out_yuv = wc.in_yuv, .dither = dither_parse(o->dither),
@@ -330,6 +348,7 @@ static int play(Player *p, const StageConfig *sc)
     }
     StageThreadConfig stc = {.stage = &p->stage, .sc = *sc, .in = p->in, .out = p->out,
                              .presets = p->presets, .preset = &p->preset,
+                             .tone = &p->tone, .tone_curve = &p->tone_curve, .hdr = p->hdr,
                              .failed = stop_all_cb, .arg = p};
     if (!(p->stage_thread = stage_thread_start(&stc, err, sizeof(err)))) {
         msg_fail("%s", err);
@@ -345,6 +364,7 @@ static int play(Player *p, const StageConfig *sc)
                        .backend_name = p->backend_name, .stage_threads = p->stage_threads,
                        .time_every = sc->time_every, .live = p->live, .url = p->url,
                        .presets = p->presets, .npresets = p->npresets, .preset = &p->preset,
+                       .tone = &p->tone, .tone_curve = &p->tone_curve,
                        .seek = seek, .opaque = p};
     ShowResult r;
     show_run(&links, &r);
@@ -453,6 +473,10 @@ int player_run(const Options *o)
         msg_fail("%s", err);
         return EXIT_USAGE;
     }
+    p->tone = (ToneSettings){.curve = (ToneCurve)o->tone_curve, .param = o->tone_param_f,
+                             .target_peak = o->target_peak_f, .hdr_peak = o->hdr_peak_f,
+                             .gamut_clip = o->gamut_clip, .lut_first = o->lut_first};
+    atomic_init(&p->tone_curve, o->tone_curve);
     StageBackend backend = parse_backend(o->backend);
     int hwdec = strcmp(o->hwdec, "cuda") == 0;
     p->display = o->no_display ? &display_null : &display_highgui;

@@ -139,17 +139,23 @@ static void overlay_lines(Show *p, const FrameBuf *f, double view)
     double avg = p->shown > 0 ? p->shown * 1000.0 / (now - p->r->start_ms) : 0;
     const Transform *t = &k->presets[atomic_load(k->preset)];
     double pos = (double)f->pts * di->tb_num / di->tb_den;
-    char l[5][160], thr[48] = "";
+    char l[5][200], thr[48] = "", hdr[96] = "";
+    ToneSettings ts = *k->tone;
+    ts.curve = (ToneCurve)atomic_load(k->tone_curve);
+    HdrSource src = {f->transfer, f->primaries, f->hdr_peak};
+    tone_describe(&ts, &src, hdr + 2, sizeof(hdr) - 2);
+    if (hdr[2])
+        hdr[0] = ',', hdr[1] = ' ';
     if (k->stage_threads > 0)
         snprintf(thr, sizeof(thr), " %d thread%s %s", k->stage_threads,
                  k->stage_threads == 1 ? "" : "s", simd_name(simd_level()));
     snprintf(l[0], sizeof(l[0]), "%s%s%s  %lld stripes  %s  -t %s", k->backend_name,
              thr, decoder_hwdec_active(k->dec) ? " hwdec" : "", p->o->stripes,
              host_mem_name(ring_memory(k->in)), t->name);
-    snprintf(l[1], sizeof(l[1]), "%dx%d %s (%s) %d-bit, dither %s  %.1f fps, avg %.1f",
+    snprintf(l[1], sizeof(l[1]), "%dx%d %s (%s) %d-bit, dither %s%s  %.1f fps, avg %.1f",
              f->fmt.width, f->fmt.height, decoder_source_format(k->dec),
-             pix_layout_name(ring_format(k->in).layout), di->depth, p->o->dither, p->fps_last,
-             avg);
+             pix_layout_name(ring_format(k->in).layout), di->depth, p->o->dither, hdr,
+             p->fps_last, avg);
     if (f->t.timed)
         p->timed = f->t;
     const FrameTimings *st = &p->timed; /* this frame's, or the last timed frame's */
@@ -279,6 +285,15 @@ static int handle_key(Show *p, int key)
     case 't': case 'T': {
         int next = (atomic_load(p->l->preset) + 1) % p->l->npresets;
         atomic_store(p->l->preset, next);
+        break;
+    }
+    case 'h': case 'H': { /* the next curve; none only without a file (its tags are SDR's) */
+        int next = (atomic_load(p->l->tone_curve) + 1) % TONE_NCURVES;
+        if (next == TONE_NONE && p->l->writer && p->l->tone->curve != TONE_NONE)
+            next = 0;
+        else if (p->l->writer && p->l->tone->curve == TONE_NONE)
+            next = TONE_NONE; /* a file written as HDR stays HDR */
+        atomic_store(p->l->tone_curve, next);
         break;
     }
     }

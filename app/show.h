@@ -20,6 +20,7 @@
 #include "io/decoder.h"
 #include "io/ring.h"
 #include "io/writer.h"
+#include "look/tonemap.h"
 
 enum { OVERLAY_OFF, OVERLAY_TEXT, OVERLAY_GRAPH };
 
@@ -41,6 +42,8 @@ typedef struct ShowLinks {
     const Transform *presets;     /* what 't' cycles through */
     int npresets;
     atomic_int *preset;           /* the stage thread applies it from the next frame */
+    const ToneSettings *tone;     /* HDR: the settings, */
+    atomic_int *tone_curve;       /* and the curve 'h' cycles (the stage thread applies it) */
     /* Seek to target_s seconds; frames read after it carry `serial`. 0, or -1
      * when the input cannot seek. */
     int (*seek)(void *opaque, double target_s, int serial);

@@ -12,17 +12,31 @@
 
 struct StageThread {
     StageThreadConfig c;
+    int preset, curve; /* what the stage applies now: the preset, the curve, */
+    HdrSource src;     /* and the source it was made for */
     pthread_t thread;
     int joined;
     int rc;
     char err[512];
 };
 
+/* The transform for a preset, a curve and a frame's HDR: 0, or -1 with t->err set. */
+static int transform_for(StageThread *t, int preset, int curve, const HdrSource *src,
+                         Transform *out)
+{
+    ToneSettings ts = *t->c.tone;
+    ts.curve = (ToneCurve)curve;
+    if (tone_apply(&t->c.presets[preset], &ts, src, out, t->err, sizeof(t->err)) < 0)
+        return -1;
+    t->preset = preset, t->curve = curve, t->src = *src;
+    return 0;
+}
+
 /* The stream changed size or pixel format: the decoder waits while the input
  * ring is re-laid, the stage is made again at the new geometry, and the display
  * is told through the output ring (it re-lays it when it has shown every frame
  * before). No frame in flight. 0, or -1 with err set. */
-static int reshape(StageThread *t, int preset)
+static int reshape(StageThread *t)
 {
     char note[256];
     int code;
@@ -31,7 +45,8 @@ static int reshape(StageThread *t, int preset)
     StageConfig sc = t->c.sc;
     sc.in = ring_format(t->c.in);
     sc.stripes = sc.stripes > sc.in.height ? sc.in.height : sc.stripes;
-    sc.transform = t->c.presets[preset];
+    if (transform_for(t, t->preset, t->curve, &t->src, &sc.transform) < 0)
+        return -1;
     stage_destroy(t->c.stage);
     if (!(*t->c.stage = stage_create(&sc, note, sizeof(note), t->err, sizeof(t->err), &code)))
         return -1;
@@ -51,7 +66,10 @@ static void *stage_main(void *arg)
     FrameRing *in = t->c.in, *out = t->c.out;
     FrameBuf *ins[MAX_DEPTH], *outs[MAX_DEPTH];
     int depth = depth_of(*t->c.stage), head = 0, n = 0, eof = 0;
-    int applied = atomic_load(t->c.preset);
+    /* the stage was made with the first preset, the settings' curve and the
+     * source's HDR as the decoder saw it at open */
+    t->preset = atomic_load(t->c.preset), t->curve = atomic_load(t->c.tone_curve);
+    t->src = t->c.hdr;
     for (;;) {
         Stage *stage = *t->c.stage;
         /* Complete the oldest frame when the stage is full, at the end, or when no input
@@ -66,6 +84,7 @@ static void *stage_main(void *arg)
             o->pts = i->pts, o->duration = i->duration;
             o->index = i->index, o->serial = i->serial;
             o->capture_ms = i->capture_ms;
+            o->transfer = i->transfer, o->primaries = i->primaries, o->hdr_peak = i->hdr_peak;
             ring_read_end(in);
             ring_write_end(out);
             head = (head + 1) % depth;
@@ -83,7 +102,7 @@ static void *stage_main(void *arg)
             continue;
         }
         if (rc == RING_REFORMAT) { /* every frame before it is done (n == 0 here) */
-            if (reshape(t, applied) < 0)
+            if (reshape(t) < 0)
                 break;
             depth = depth_of(*t->c.stage);
             head = 0;
@@ -91,10 +110,16 @@ static void *stage_main(void *arg)
         }
         if (rc != 0 || ring_write_begin(out, &o) != 0)
             return NULL; /* aborted; stage_destroy waits for frames in flight */
-        int preset = atomic_load(t->c.preset);
-        if (preset != applied) { /* 't' was pressed: the next frame uses the new transform */
-            stage_set_transform(stage, &t->c.presets[preset]);
-            applied = preset;
+        /* 't' or 'h' was pressed, or the frame's HDR is not what the transform was
+         * made for: this frame on uses a new one */
+        int preset = atomic_load(t->c.preset), curve = atomic_load(t->c.tone_curve);
+        HdrSource src = {i->transfer, i->primaries, i->hdr_peak};
+        if (preset != t->preset || curve != t->curve || src.transfer != t->src.transfer ||
+            src.primaries != t->src.primaries || src.peak != t->src.peak) {
+            Transform tr;
+            if (transform_for(t, preset, curve, &src, &tr) < 0)
+                break;
+            stage_set_transform(stage, &tr);
         }
         if (stage_submit(stage, i, o) < 0) {
             snprintf(t->err, sizeof(t->err), "%s", stage_error(stage));

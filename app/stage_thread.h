@@ -1,5 +1,7 @@
 /* The stage thread: input ring → stage (up to its depth of frames in flight)
  * → output ring. It applies the transform the display loop asks for ('t'),
+ * with the tone map an HDR frame needs (its transfer, primaries and peak, the
+ * curve 'h' picked) added,
  * and makes the stage again when the stream changes geometry. On a failure it
  * calls `failed` (the player stops every thread) and keeps the line for the
  * player to say.
@@ -16,6 +18,7 @@
 
 #include "gpu/stage.h"
 #include "io/ring.h"
+#include "look/tonemap.h"
 
 typedef struct StageThread StageThread;
 
@@ -26,6 +29,9 @@ typedef struct StageThreadConfig {
     FrameRing *in, *out;
     const Transform *presets; /* the transforms 't' cycles through */
     atomic_int *preset;       /* the one to apply from the next frame */
+    const ToneSettings *tone; /* HDR sources: the tone map added to the transform */
+    atomic_int *tone_curve;   /* its curve now ('h'), over tone->curve */
+    HdrSource hdr;            /* the source the stage's transform was made for */
     void (*failed)(void *arg); /* from the thread, after a failure */
     void *arg;
 } StageThreadConfig;

@@ -46,6 +46,14 @@ typedef enum {
     MATRIX_BT2020,
 } ColourMatrix;
 
+/* The transfer function a frame's signal is in, as the stage knows them:
+ * SDR (BT.709/BT.1886, sRGB, anything not HDR), PQ (SMPTE ST 2084) or HLG
+ * (ARIB STD-B67). */
+typedef enum { TRANSFER_SDR = 0, TRANSFER_PQ, TRANSFER_HLG } ColourTransfer;
+
+/* Its primaries: BT.709 (or unknown), BT.2020, or P3 with the D65 white. */
+typedef enum { PRIMARIES_BT709 = 0, PRIMARIES_BT2020, PRIMARIES_P3 } ColourPrimaries;
+
 /* A frame's memory is one block. With bands ≤ 1 its planes follow each other
  * (Y, then U, then V; or Y, then UV). With bands = N > 1 (planar layouts only)
  * the block is cut into N bands, one per stripe (gpu/stripes.h geometry): band
@@ -90,6 +98,10 @@ typedef struct FrameBuf {
     int full_range;      /* 1: 0..255 (JPEG); 0: 16..235/240 (scaled by the depth) */
     int depth;           /* bits of each sample: 8 for the 8-bit layouts; 10, 12 or 16
                           * for the 16-bit ones (0 is taken as 8, or 16 for P016) */
+    int transfer;        /* ColourTransfer */
+    int primaries;       /* ColourPrimaries */
+    float hdr_peak;      /* HDR: the peak its metadata gives in cd/m² (MaxCLL, else the
+                          * mastering display's), 0: none */
     int on_device;       /* 1: the planes are CUDA device memory (a hardware decoder's
                           * surface, nv12), read in place by the CUDA stage */
     int64_t pts;         /* in the source stream's time base */

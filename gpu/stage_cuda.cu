@@ -33,7 +33,7 @@
 #define MAX_DEPTH 8    // frames in flight, at most
 #define MAX_SETS 4     // stream/buffer sets, at most
 #define MAX_STREAMS 32 // stripes beyond this share a set's streams round-robin
-#define MAX_LUTS 32    // distinct tables a stage keeps on the device
+#define MAX_LUTS 96    // distinct tables a stage keeps on the device (tone maps: 64)
 
 // Check a CUDA call where it happens; on failure record the call, the place and
 // CUDA's message in the stage, and go to the function's exit label.
@@ -223,27 +223,33 @@ static PixelSource device_source(const FrameFormat *f, uint8_t *block)
     return p;
 }
 
-// The device copy of a host table, uploaded the first time it is used.
-static float *device_lut(Stage *s, const ChainOp *op)
+// The device copy of a host table of n floats, uploaded the first time it is used
+// (host tables are kept for the process: chain.h's registry, tonemap.h's).
+static float *device_table(Stage *s, const float *host, size_t n)
 {
     CudaStage *cs = (CudaStage *)s->priv;
-    size_t n = 3 * (size_t)op->size * (op->kind == CHAIN_LUT3D ? (size_t)op->size * op->size : 1);
     float *dev = NULL;
     for (int i = 0; i < cs->nluts; i++)
-        if (cs->luts[i].host == op->lut)
+        if (cs->luts[i].host == host)
             return cs->luts[i].dev;
     if (cs->nluts == MAX_LUTS) {
         stage_set_error(s, "cuda stage: more than %d LUTs", MAX_LUTS);
         return NULL;
     }
     CK(cudaMalloc((void **)&dev, n * sizeof(float)));
-    CK(cudaMemcpy(dev, op->lut, n * sizeof(float), cudaMemcpyHostToDevice));
-    cs->luts[cs->nluts].host = op->lut;
+    CK(cudaMemcpy(dev, host, n * sizeof(float), cudaMemcpyHostToDevice));
+    cs->luts[cs->nluts].host = host;
     cs->luts[cs->nluts++].dev = dev;
     return dev;
 fail:
     cudaFree(dev);
     return NULL;
+}
+
+static float *device_lut(Stage *s, const ChainOp *op)
+{
+    size_t n = 3 * (size_t)op->size * (op->kind == CHAIN_LUT3D ? (size_t)op->size * op->size : 1);
+    return device_table(s, op->lut, n);
 }
 
 static int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
@@ -263,6 +269,9 @@ static int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
     for (int i = 0; i < job.ch.nops; i++)
         if (job.ch.ops[i].kind != CHAIN_AFFINE && !(job.ch.ops[i].lut = device_lut(s, &job.ch.ops[i])))
             return -1;
+    if (job.ch.tone.on &&
+        !(job.ch.tone.lut = device_table(s, job.ch.tone.lut, 4 * ((size_t)job.ch.tone.size + 1))))
+        return -1;
     job.dither = job.dither ? cs->d_dither : NULL;
     int out_kind = ofmt.layout == PIX_RGB48 ? COLOUR_OUT_RGB48 : COLOUR_OUT_BGR24;
     // The frame's own layout: banded slots upload a stripe in one copy; plain planes

@@ -19,6 +19,7 @@
 #include "io/avlog.h"
 #include "io/deliver.h"
 #include "io/framepool.h"
+#include "io/hdrmeta.h"
 #include "io/hwdec.h"
 #include "io/packets.h"
 #include "io/source.h"
@@ -180,6 +181,12 @@ Decoder *decoder_open(Source *src, const DecoderOptions *opt, char *err, size_t 
     in->primaries = d->dec->color_primaries, in->trc = d->dec->color_trc;
     in->colorspace = d->dec->colorspace, in->range = d->dec->color_range;
     in->matrix = pixfmt_matrix(d->dec->colorspace);
+    in->transfer = pixfmt_transfer(d->dec->color_trc);
+    in->colour_primaries = pixfmt_primaries(d->dec->color_primaries);
+    hdrmeta_from_stream(st, &in->hdr);
+    if (in->transfer != TRANSFER_SDR && !in->hdr.has_mdcv && !in->hdr.has_cll)
+        hdrmeta_probe(fmt, vidx, &in->hdr);
+    deliver_set_hdr(d->out, &in->hdr);
     in->tb_num = st->time_base.num, in->tb_den = st->time_base.den;
     AVRational fr = av_guess_frame_rate((AVFormatContext *)fmt, st, NULL);
     in->rate_num = fr.num, in->rate_den = fr.den ? fr.den : 1;

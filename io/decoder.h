@@ -23,6 +23,7 @@
 #include <stdint.h>
 
 #include "gpu/frame.h"
+#include "io/hdrmeta.h"
 #include "io/ring.h"
 
 typedef struct Decoder Decoder;
@@ -46,6 +47,10 @@ typedef struct DecoderInfo {
      * AVColorTransferCharacteristic, AVColorSpace, AVColorRange; 2 or 0: unknown) */
     int primaries, trc, colorspace, range;
     ColourMatrix matrix;     /* colorspace as the stage knows matrices */
+    ColourTransfer transfer; /* trc as the stage knows transfers */
+    ColourPrimaries colour_primaries; /* primaries as the stage knows them */
+    HdrMeta hdr;             /* mastering display and light levels: the container's,
+                              * else (files) the first frame's */
 } DecoderInfo;
 
 #define DECODER_ERR_INPUT (-3) /* the video cannot be decoded */

@@ -3,6 +3,7 @@
  * context, cached, and two frames allocated on first need (a banded copy of
  * swscale's output; an NVDEC surface brought to the host). */
 #include "io/deliver.h"
+#include "io/hdrmeta.h"
 
 #include <stdatomic.h>
 #include <stdio.h>
@@ -27,6 +28,7 @@ struct Delivery {
     AVFrame *plain; /* swscale's output when ring slots are banded */
     AVFrame *sw;    /* an NVDEC frame brought to the host */
     long long direct, copied, on_device;
+    HdrMeta hdr; /* the stream's, updated by each frame that carries some */
 };
 
 static const char *pix_name(enum AVPixelFormat f)
@@ -148,10 +150,20 @@ static int normalise(Delivery *v, const AVFrame *f, FrameBuf *out, char *err, si
             frame_copy_planes(out, (const uint8_t *const *)v->plain->data, v->plain->linesize);
         }
     }
-    out->matrix = pixfmt_matrix(f->colorspace);
-    out->full_range = v->choice.full_range || f->color_range == AVCOL_RANGE_JPEG;
-    out->depth = v->choice.depth;
     return 0;
+}
+
+/* What a slot's frame is: its matrix, range, depth, transfer, primaries, and
+ * the peak its metadata gives (kept from the last frame that carried some). */
+static void tag(Delivery *v, const AVFrame *f, FrameBuf *slot)
+{
+    slot->matrix = pixfmt_matrix(f->colorspace);
+    slot->full_range = v->choice.full_range || f->color_range == AVCOL_RANGE_JPEG;
+    slot->depth = v->choice.depth;
+    slot->transfer = pixfmt_transfer(f->color_trc);
+    slot->primaries = pixfmt_primaries(f->color_primaries);
+    hdrmeta_from_frame(f, &v->hdr);
+    slot->hdr_peak = (float)hdrmeta_peak(&v->hdr);
 }
 
 int deliver_frame(Delivery *v, FrameRing *ring, FramePool *pool, const AVFrame *f,
@@ -159,7 +171,6 @@ int deliver_frame(Delivery *v, FrameRing *ring, FramePool *pool, const AVFrame *
 {
     const FrameFormat *o = &v->cur;
     int same_size = f->width == o->width && f->height == o->height;
-    int full_range = v->choice.full_range || f->color_range == AVCOL_RANGE_JPEG;
     /* the stage reads NVDEC's nv12 in place; anything else comes to the host */
     if (f->format == AV_PIX_FMT_CUDA && same_size && frame_source_format(f) == AV_PIX_FMT_NV12) {
         if (ring_write_ref(ring, slot, f, 1) < 0)
@@ -190,11 +201,8 @@ int deliver_frame(Delivery *v, FrameRing *ring, FramePool *pool, const AVFrame *
     if (normalise(v, f, slot, err, errlen) < 0)
         return -1;
     v->copied++;
-    return 0;
 tags:
-    slot->matrix = pixfmt_matrix(f->colorspace);
-    slot->full_range = full_range;
-    slot->depth = v->choice.depth;
+    tag(v, f, slot);
     return 0;
 oom:
     snprintf(err, errlen, "'%s': out of memory", v->url);
@@ -217,4 +225,9 @@ void deliver_destroy(Delivery **pv)
     av_frame_free(&v->sw);
     free(v);
     *pv = NULL;
+}
+
+void deliver_set_hdr(Delivery *v, const HdrMeta *m)
+{
+    v->hdr = *m;
 }

@@ -42,6 +42,9 @@ int deliver_frame(Delivery *v, FrameRing *ring, FramePool *pool, const AVFrame *
 /* Frames so far by how they reached the ring. */
 void deliver_counts(const Delivery *v, long long *direct, long long *copied,
                     long long *on_device);
+/* The stream's HDR metadata before its frames say any (the container's). */
+struct HdrMeta;
+void deliver_set_hdr(Delivery *v, const struct HdrMeta *m);
 /* Accepts NULL; sets *v to NULL. */
 void deliver_destroy(Delivery **v);
 

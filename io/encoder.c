@@ -112,6 +112,12 @@ static enum AVPixelFormat pix_fmt_deep(const AVCodec *c, const WriterConfig *cfg
     return avcodec_find_best_pix_fmt_of_list(list, family, 0, NULL);
 }
 
+int encoder_keeps_hdr(const WriterConfig *cfg)
+{
+    return !cfg->tone_mapped &&
+           (cfg->src_trc == AVCOL_TRC_SMPTE2084 || cfg->src_trc == AVCOL_TRC_ARIB_STD_B67);
+}
+
 /* The matrix YUV is written in, and its tag: the source's where it names one
  * the stage writes (BT.709, BT.601 by either name, BT.2020 NCL), BT.2020 NCL for
  * other BT.2020 sources, else BT.709 from 720 rows up and BT.601 below (what
@@ -119,7 +125,9 @@ static enum AVPixelFormat pix_fmt_deep(const AVCodec *c, const WriterConfig *cfg
 static ColourMatrix written_matrix(const WriterConfig *cfg, enum AVColorSpace *tag)
 {
     enum AVColorSpace cs = (enum AVColorSpace)cfg->src_colorspace;
-    if (cs == AVCOL_SPC_BT709 || cs == AVCOL_SPC_BT470BG || cs == AVCOL_SPC_SMPTE170M ||
+    if (cfg->tone_mapped)
+        *tag = AVCOL_SPC_BT709;
+    else if (cs == AVCOL_SPC_BT709 || cs == AVCOL_SPC_BT470BG || cs == AVCOL_SPC_SMPTE170M ||
         cs == AVCOL_SPC_BT2020_NCL)
         *tag = cs;
     else if (cs == AVCOL_SPC_BT2020_CL || cfg->src_primaries == AVCOL_PRI_BT2020)
@@ -205,6 +213,8 @@ void encoder_tag(AVCodecContext *e, AVFrame *frame, const WriterConfig *cfg,
     const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(f->pix_fmt);
     int rgb = d && (d->flags & AV_PIX_FMT_FLAG_RGB);
     int pri = cfg->src_primaries, trc = cfg->src_trc; /* 0, 2 and 3: reserved, unknown */
+    if (cfg->tone_mapped)
+        pri = AVCOL_PRI_BT709, trc = AVCOL_TRC_BT709;
     if (pri > 0 && pri != AVCOL_PRI_UNSPECIFIED && pri != AVCOL_PRI_RESERVED && pri < AVCOL_PRI_NB)
         e->color_primaries = frame->color_primaries = (enum AVColorPrimaries)pri;
     if (trc > 0 && trc != AVCOL_TRC_UNSPECIFIED && trc != AVCOL_TRC_RESERVED && trc < AVCOL_TRC_NB)
@@ -330,7 +340,11 @@ static int apply_settings(AVCodecContext *e, const AVCodec *codec, const WriterC
 {
     EncOpt opts[40];
     int n = 0;
-    char keys[32][64];
+    char keys[32][64], x265[512] = "", joined[1024];
+    /* HDR kept: libx265 writes the mastering display and light levels as SEI, with
+     * the user's own x265-params after them (theirs win) */
+    if (strcmp(codec->name, "libx265") == 0 && encoder_keeps_hdr(cfg))
+        hdrmeta_x265(&cfg->hdr, x265, sizeof(x265));
     if (cfg->crf)
         opts[n++] = (EncOpt){"-crf", "crf", cfg->crf};
     if (cfg->preset)
@@ -344,8 +358,16 @@ static int apply_settings(AVCodecContext *e, const AVCodec *codec, const WriterC
             return -1;
         }
         snprintf(keys[i], sizeof(keys[i]), "%.*s", (int)(eq - kv), kv);
+        if (x265[0] && strcmp(keys[i], "x265-params") == 0) {
+            snprintf(joined, sizeof(joined), "%s:%s", x265, eq + 1);
+            opts[n++] = (EncOpt){"--enc-opt", keys[i], joined};
+            x265[0] = 0;
+            continue;
+        }
         opts[n++] = (EncOpt){"--enc-opt", keys[i], eq + 1};
     }
+    if (x265[0])
+        opts[n++] = (EncOpt){"the source's HDR metadata", "x265-params", x265};
     for (int i = 0; i < n; i++) {
         /* the encoder's private options, then the generic ones */
         if (!av_opt_find(e, opts[i].key, NULL, 0, AV_OPT_SEARCH_CHILDREN)) {

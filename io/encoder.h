@@ -74,4 +74,7 @@ AVRational encoder_time_base(const AVCodec *c, AVRational in, AVRational rate);
 int encoder_open(AVCodecContext *e, const AVCodec *c, const WriterConfig *cfg, char *err,
                  size_t errlen, int *usage);
 
+/* Whether the file keeps an HDR source as HDR (its metadata written too). */
+int encoder_keeps_hdr(const WriterConfig *cfg);
+
 #endif

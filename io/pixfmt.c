@@ -94,3 +94,17 @@ ColourMatrix pixfmt_matrix(enum AVColorSpace cs)
     default: return MATRIX_UNSPECIFIED;
     }
 }
+
+ColourTransfer pixfmt_transfer(enum AVColorTransferCharacteristic t)
+{
+    return t == AVCOL_TRC_SMPTE2084 ? TRANSFER_PQ
+           : t == AVCOL_TRC_ARIB_STD_B67 ? TRANSFER_HLG
+                                         : TRANSFER_SDR;
+}
+
+ColourPrimaries pixfmt_primaries(enum AVColorPrimaries p)
+{
+    return p == AVCOL_PRI_BT2020 ? PRIMARIES_BT2020
+           : p == AVCOL_PRI_SMPTE432 ? PRIMARIES_P3
+                                     : PRIMARIES_BT709;
+}

@@ -20,5 +20,9 @@ PixChoice pixfmt_choose(enum AVPixelFormat src);
 enum AVPixelFormat pixfmt_av(PixLayout layout);
 /* The frame's colour matrix and range, mapped onto ours. */
 ColourMatrix pixfmt_matrix(enum AVColorSpace cs);
+/* A transfer tag as the stage knows transfers (PQ, HLG; anything else SDR). */
+ColourTransfer pixfmt_transfer(enum AVColorTransferCharacteristic t);
+/* Primaries as the stage knows them (BT.2020, P3 D65; anything else BT.709). */
+ColourPrimaries pixfmt_primaries(enum AVColorPrimaries p);
 
 #endif

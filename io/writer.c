@@ -208,6 +208,10 @@ static int open_file(Writer *w, const WriterConfig *cfg, int allow_copies, char 
         return -1;
     }
     avcodec_parameters_from_context(w->st->codecpar, e);
+    if (encoder_keeps_hdr(cfg) && hdrmeta_to_stream(&cfg->hdr, w->st) < 0) {
+        snprintf(err, errlen, "'%s': out of memory", cfg->path);
+        return -1;
+    }
     w->st->time_base = e->time_base;
     w->st->avg_frame_rate = avg.num > 0 ? avg : rate;
     w->st->r_frame_rate = rate;

@@ -23,7 +23,9 @@
  * or .avi), or rgb48le (.nut only: others cannot carry it). YUV is written in
  * the source's matrix where it names one, else BT.709 from 720 rows up and
  * BT.601 below, limited range; RGB full range; primaries and transfer as the
- * source's. Each is tagged so. */
+ * source's. Each is tagged so. A tone-mapped HDR source is written as BT.709
+ * SDR (matrix, primaries, transfer); an HDR source kept as HDR keeps its tags,
+ * mastering display and light levels. */
 #ifndef PINSTRIPE_IO_WRITER_H
 #define PINSTRIPE_IO_WRITER_H
 
@@ -31,6 +33,7 @@
 #include <stdint.h>
 
 #include "gpu/frame.h"
+#include "io/hdrmeta.h"
 
 typedef struct Writer Writer;
 struct Source;
@@ -60,6 +63,10 @@ typedef struct WriterConfig {
     int src_shift_x, src_shift_y; /* its chroma subsampling, log2 (0 0: 4:4:4 or RGB) */
     int src_rgb;                  /* 1: RGB */
     int src_primaries, src_trc, src_colorspace; /* FFmpeg's enums (2 or 0: unknown) */
+    int tone_mapped; /* 1: the stage tone-maps an HDR source: the file is BT.709 SDR
+                      * (tagged so); 0: the source's tags, and with a PQ or HLG source
+                      * its HDR metadata (hdr) on the stream and in libx265's SEI */
+    HdrMeta hdr;
     int depth; /* --out-depth: 8, 10, 12 or 16; 0: from src_depth */
     /* 1: frames come as yuv420p (banded or not; 16-bit samples at the file's
      * depth above 8) made by the stage in the encoder's matrix (stage.h out_yuv):
