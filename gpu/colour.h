@@ -300,6 +300,9 @@ typedef struct PixelSource {
     int stride[3];
     int layout; /* PixLayout */
     int y0;     /* even where chroma rows are halved, or 0 */
+    int cw;     /* chroma samples a row ((width+1)/2 where halved across, else width):
+                 * the HDR path's interpolation stops at the last (0: it does not
+                 * interpolate) */
 } PixelSource;
 
 COLOUR_FN int colour_sample(const uint8_t *row, int i, int wide)
@@ -376,6 +379,39 @@ COLOUR_FN void colour_to_float(const YuvCoeffs *c, int rgb_layout, const int s[3
         v[k] = chain_clamp(v[k], 1.0f);
 }
 
+/* colour_to_float for YUV with chroma given as floats (interpolated). */
+COLOUR_FN void colour_yuv_float(const YuvCoeffs *c, int y, float u, float v, float out[3])
+{
+    float yy = (float)(y - c->yoff) * c->fy;
+    float uu = u - (float)c->half, vv = v - (float)c->half;
+    out[0] = yy + c->frv * vv;
+    out[1] = (yy - c->fgu * uu) - c->fgv * vv;
+    out[2] = yy + c->fbu * uu;
+    for (int k = 0; k < 3; k++)
+        out[k] = chain_clamp(out[k], 1.0f);
+}
+
+/* Whether a layout's chroma is halved across (4:2:0, 4:2:2). */
+COLOUR_FN int colour_halved_x(int l)
+{
+    return l == PIX_YUV420P || l == PIX_NV12 || l == PIX_YUV420P16 || l == PIX_P016 ||
+           l == PIX_YUV422P16;
+}
+
+/* The HDR path's chroma across: sited with the even pixels (MPEG-2's and HEVC's
+ * default, left), an odd pixel's is the mean of its two neighbours' (linear),
+ * where the row has a next sample. Down the rows it stays the covering sample
+ * (centred between the two rows it covers: no row of another stripe is read).
+ * PQ makes chroma errors at colour edges bright: nearest would show them. 0:
+ * no neighbour (s is the pixel's own). */
+COLOUR_FN int colour_chroma_next(const PixelSource *s, int x, int y, int next[3])
+{
+    if (!(x & 1) || ((x + 1) >> 1) >= s->cw)
+        return 0;
+    colour_read(s, x + 1, y, next);
+    return 1;
+}
+
 /* The threshold of pixel (x, y) in a 64×64 pattern (NULL: round to nearest). */
 COLOUR_FN int colour_threshold(const uint16_t *dither, int x, int y)
 {
@@ -422,9 +458,12 @@ COLOUR_FN int colour_job_plain(int layout, const Chain *ch)
 /* Pixel (x, y) as R, G, B in [0,1]: read, converted, transformed. */
 COLOUR_FN void colour_pixel_float(const ColourJob *j, int x, int y, float v[3])
 {
-    int s[3];
+    int s[3], n[3];
     colour_read(&j->src, x, y, s);
-    colour_to_float(&j->c, colour_is_rgb(j->src.layout), s, v);
+    if (j->ch.tone.on && colour_halved_x(j->src.layout) && colour_chroma_next(&j->src, x, y, n))
+        colour_yuv_float(&j->c, s[0], (float)(s[1] + n[1]) * 0.5f, (float)(s[2] + n[2]) * 0.5f, v);
+    else
+        colour_to_float(&j->c, colour_is_rgb(j->src.layout), s, v);
     colour_apply_chain(&j->ch, v);
 }
 

@@ -14,6 +14,7 @@ static PixelSource band_source(const FrameBuf *in, int k, int y0, int y1, int *r
         .stride = {in->stride[0], in->stride[1], in->stride[2]},
         .layout = in->fmt.layout,
         .y0 = b.y0,
+        .cw = colour_halved_x(in->fmt.layout) ? (in->fmt.width + 1) / 2 : in->fmt.width,
     };
 }
 

@@ -220,6 +220,7 @@ static PixelSource device_source(const FrameFormat *f, uint8_t *block)
         p.plane[i] = b.data[i], p.stride[i] = b.stride[i];
     p.layout = f->layout;
     p.y0 = 0;
+    p.cw = colour_halved_x(f->layout) ? (f->width + 1) / 2 : f->width;
     return p;
 }
 

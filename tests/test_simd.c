@@ -4,13 +4,16 @@
  * each dither; every chain of tests/luts.h (all LUT interpolations) and the
  * plain transforms on random samples in every layout and depth (8-bit, and
  * 10, 12 and 16-bit planes, p016, rgb48, gbrp), into each output (dithered
- * BGR, 16-bit RGB, floats); widths 1..40 and odd sizes for the tails. */
+ * BGR, 16-bit RGB, floats); widths 1..40 and odd sizes for the tails; tone
+ * maps (look/tonemap.h) in every layout, HDR chroma interpolation included. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gpu/dither.h"
 #include "gpu/simd.h"
 #include "look/chain.h"
+#include "look/tonemap.h"
 #include "tests/check.h"
 #include "tests/luts.h"
 
@@ -98,7 +101,8 @@ static int compare(const Pic *pic, SimdLevel l, const YuvCoeffs *c, const Transf
 {
     ColourJob j = {.src = {.plane = {pic->p[0], pic->p[1], pic->p[2]},
                            .stride = {pic->stride[0], pic->stride[1], pic->stride[2]},
-                           .layout = pic->layout},
+                           .layout = pic->layout,
+                           .cw = colour_halved_x(pic->layout) ? (pic->w + 1) / 2 : pic->w},
                    .c = *c,
                    .dither = dither_table((DitherMode)dither)};
     if (!t->identity)
@@ -224,6 +228,39 @@ int main(void)
                         pic_alloc(&pic, w, 1 + w % 5, kinds[ki].layout, kinds[ki].depth);
                         pic_random(&pic);
                         compare(&pic, l, &c, &t, (dither + w) % 3, out, a, b);
+                        pic_free(&pic);
+                    }
+                }
+            }
+        }
+        /* tone maps (PQ and HLG, every curve, compress and clip, with a chain before
+         * or after): every layout and output, the HDR chroma interpolation's tails */
+        for (int ki = 0; ki < nkinds; ki++) {
+            for (int ti = 0; ti < 5; ti++) {
+                char err[256];
+                ToneSettings ts = {.curve = (ToneCurve)ti, .param = NAN, .target_peak = 203,
+                                   .hdr_peak = ti == 1 ? 4000 : 0, .gamut_clip = ti & 1,
+                                   .lut_first = ti >= 3};
+                HdrSource src = {ti & 1 ? TRANSFER_HLG : TRANSFER_PQ,
+                                 ti == 4 ? PRIMARIES_P3 : PRIMARIES_BT2020, 1000};
+                Transform base = parse(ti < 2 ? "none" : test_chain[ti % TEST_CHAINS]), t;
+                if (tone_apply(&base, &ts, &src, &t, err, sizeof(err)) < 0) {
+                    CHECK(0, "tone_apply: %s", err);
+                    continue;
+                }
+                snprintf(t.name, sizeof(t.name), "%s + %s (%s)", base.name,
+                         tone_curve_name(ts.curve), ts.lut_first ? "after" : "before");
+                YuvCoeffs c = colour_yuv_coeffs(MATRIX_BT2020, 0, 720, kinds[ki].depth);
+                for (int out = COLOUR_OUT_BGR24; out <= COLOUR_OUT_FLOAT; out++) {
+                    Pic pic;
+                    pic_alloc(&pic, 1920, 4, kinds[ki].layout, kinds[ki].depth);
+                    pic_random(&pic);
+                    compare(&pic, l, &c, &t, ti % 3, out, a, b);
+                    pic_free(&pic);
+                    for (int w = 1; w <= 20; w++) {
+                        pic_alloc(&pic, w, 1 + w % 3, kinds[ki].layout, kinds[ki].depth);
+                        pic_random(&pic);
+                        compare(&pic, l, &c, &t, (ti + w) % 3, out, a, b);
                         pic_free(&pic);
                     }
                 }
