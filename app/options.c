@@ -438,3 +438,10 @@ void options_help(const char *prog)
            "output, display); 130 interrupted (SIGINT), 143 (SIGTERM): the output is\n"
            "finished first, unless a second signal comes while it is.\n");
 }
+
+ToneSettings options_tone(const Options *o)
+{
+    return (ToneSettings){.curve = (ToneCurve)o->tone_curve, .param = o->tone_param_f,
+                          .target_peak = o->target_peak_f, .hdr_peak = o->hdr_peak_f,
+                          .gamut_clip = o->gamut_clip, .lut_first = o->lut_first};
+}

@@ -5,6 +5,8 @@
 
 #include <stddef.h>
 
+#include "look/tonemap.h"
+
 #define OPT_LIST_MAX 32 /* values of a repeatable option */
 
 typedef struct Options {
@@ -69,6 +71,8 @@ int options_parse(int argc, char **argv, Options *o, char *err, size_t errlen);
 /* What the run needs of the options together (values the table cannot check
  * alone, pairs that do not go together). 0, or -1 with one line in err (exit 1). */
 int options_check_run(const Options *o, char *err, size_t errlen);
+/* The HDR options as tone mapping's settings. */
+ToneSettings options_tone(const Options *o);
 /* Print --help, generated from the table. */
 void options_help(const char *prog);
 

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "app/msg.h"
+#include "app/outfile.h"
 #include "app/presets.h"
 #include "app/progress.h"
 #include "app/show.h"
@@ -221,25 +222,8 @@ static int open_pipeline(Player *p, StageBackend backend, StageConfig *sc, char 
      * as one copy (frame.h). */
     FrameFormat in_fmt = di->fmt;
     in_fmt.bands = (int)o->stripes;
-    WriterConfig wc = {.path = o->output, .format = o->output_format, .codec = o->codec, .width = di->fmt.width,
-                       .height = di->fmt.height, .tb_num = di->tb_num, .tb_den = di->tb_den,
-                       .rate_num = di->rate_num, .rate_den = di->rate_den,
-                       .avg_num = di->avg_num, .avg_den = di->avg_den,
-                       .source = p->src,
-                       /* live: the recording starts with its first frame */
-                       .start_us = p->live ? INT64_MIN : di->start_us,
-                       .no_audio = o->no_audio, .no_subs = o->no_subs, .crf = o->crf,
-                       .preset = o->preset, .bitrate = o->bitrate, .gop = o->gop,
-                       .enc_opts = o->enc_opts, .n_enc_opts = o->n_enc_opts,
-                       /* --overlay draws on 8-bit BGR: the file is 8-bit where the
-                        * encoder writes 8 bits */
-                       .src_depth = o->overlay ? 8 : di->depth, .src_pix_fmt = di->src_pix_fmt,
-                       .depth = (int)o->out_depth,
-                       .src_rgb = pix_is_rgb(di->fmt.layout), .src_primaries = di->primaries,
-                       .src_trc = di->trc, .src_colorspace = di->colorspace,
-                       .tone_mapped = tone_is_hdr(&p->hdr) && p->tone.curve != TONE_NONE,
-                       .hdr = di->hdr};
-    pix_chroma_shift(di->fmt.layout, &wc.src_shift_x, &wc.src_shift_y);
+    WriterConfig wc;
+    outfile_config(o, di, p->src, p->live, tone_is_hdr(&p->hdr) && p->tone.curve != TONE_NONE, &wc);
     WriterPlan plan = {.depth = 8};
     if (o->output && o->overlay && o->out_depth > 8) {
         msg_fail("--out-depth %lld: --overlay draws on 8-bit frames: use --out-depth 8 or leave "
@@ -473,9 +457,7 @@ int player_run(const Options *o)
         msg_fail("%s", err);
         return EXIT_USAGE;
     }
-    p->tone = (ToneSettings){.curve = (ToneCurve)o->tone_curve, .param = o->tone_param_f,
-                             .target_peak = o->target_peak_f, .hdr_peak = o->hdr_peak_f,
-                             .gamut_clip = o->gamut_clip, .lut_first = o->lut_first};
+    p->tone = options_tone(o);
     atomic_init(&p->tone_curve, o->tone_curve);
     StageBackend backend = parse_backend(o->backend);
     int hwdec = strcmp(o->hwdec, "cuda") == 0;

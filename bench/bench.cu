@@ -23,6 +23,7 @@
 // with a plain kernel between upload and download and/or the stage's four timing events
 // a stripe.
 #include <cuda_runtime.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,7 @@
 #include "gpu/clock.h"
 #include "gpu/stage.h"
 #include "look/chain.h"
+#include "look/tonemap.h"
 #ifdef PINSTRIPE_HAVE_NPP
 #include <nppi_color_conversion.h>
 #endif
@@ -208,11 +210,23 @@ static double forum_loop(int pinned)
 #define SETS 4 // input/output buffer sets the frames cycle through
 
 // ms a frame, median over reps; event-timed: first upload's start to last download's end
+// hdr: 10-bit 4:2:0 samples (random, within 10 bits) tagged PQ BT.2020 1000 cd/m²,
+// tone-mapped with bt2390 (the default) after the transform; 0: 8-bit 4:2:0 as decoded
+static double stage_run_hdr(int w, int h, const char *tname, int stripes, int hdr);
+
 static double stage_run(int w, int h, const char *tname, int stripes)
+{
+    return stage_run_hdr(w, h, tname, stripes, -1);
+}
+
+// hdr: -1 8-bit yuv420p; 0 10-bit yuv420p16 (PQ-tagged, no tone map); 1 the same,
+// tone-mapped (bt2390, the default, to 203 cd/m²)
+static double stage_run_hdr(int w, int h, const char *tname, int stripes, int hdr)
 {
     char err[512], note[256];
     // as the player lays its ring slots out: one band per stripe
-    FrameFormat in = {PIX_YUV420P, w, h, plain ? 1 : stripes}, out = {PIX_BGR24, w, h, 1};
+    FrameFormat in = {hdr >= 0 ? PIX_YUV420P16 : PIX_YUV420P, w, h, plain ? 1 : stripes},
+                out = {PIX_BGR24, w, h, 1};
     StageConfig cfg;
     memset(&cfg, 0, sizeof(cfg));
     cfg.in = in, cfg.stripes = stripes, cfg.backend = STAGE_CUDA;
@@ -221,6 +235,15 @@ static double stage_run(int w, int h, const char *tname, int stripes)
     if (transform_parse(tname, &cfg.transform, err, sizeof err) < 0) {
         fprintf(stderr, "pinstripe-bench: %s\n", err);
         exit(1);
+    }
+    if (hdr > 0) {
+        Transform base = cfg.transform;
+        ToneSettings ts = {TONE_BT2390, NAN, TONE_TARGET_DEFAULT, 0, 0, 0};
+        HdrSource src = {TRANSFER_PQ, PRIMARIES_BT2020, 1000};
+        if (tone_apply(&base, &ts, &src, &cfg.transform, err, sizeof err) < 0) {
+            fprintf(stderr, "pinstripe-bench: %s\n", err);
+            exit(1);
+        }
     }
     int code;
     Stage *s = stage_create(&cfg, note, sizeof note, err, sizeof err, &code);
@@ -242,6 +265,13 @@ static double stage_run(int w, int h, const char *tname, int stripes)
         frame_wrap(&fo[i], &out, bo[i]);
         fill_random(bi[i], frame_bytes(&in));
         fi[i].matrix = MATRIX_BT709;
+        if (hdr >= 0) { // 10-bit samples, BT.2020 PQ
+            uint16_t *p16 = (uint16_t *)bi[i];
+            for (size_t k = 0; k < frame_bytes(&in) / 2; k++)
+                p16[k] &= 1023;
+            fi[i].matrix = MATRIX_BT2020, fi[i].depth = 10;
+            fi[i].transfer = TRANSFER_PQ, fi[i].primaries = PRIMARIES_BT2020;
+        }
     }
     double per[64];
     int depth = stage_depth(s);
@@ -605,6 +635,21 @@ int main(int argc, char **argv)
                 row(name, ms, up, down, bound);
                 remove(path);
             }
+        }
+        { // HDR: 10-bit PQ with lut3d 33³, tone mapping off and on (bt2390)
+            char path[64], spec[128];
+            snprintf(path, sizeof path, "/tmp/pinstripe-bench-hdr.cube");
+            write_cube(path, 33);
+            snprintf(spec, sizeof spec, "lut3d=file=%s", path);
+            FrameFormat in10 = {PIX_YUV420P16, w, h, 1};
+            double up10 = (double)frame_bytes(&in10), bound10 = copy_bound_ms(&bw, up10, down);
+            double off = stage_run_hdr(w, h, spec, stripes, 0);
+            snprintf(name, sizeof name, "10-bit PQ %dp, lut3d 33³, no tone map", h);
+            row(name, off, up10, down, bound10);
+            double on = stage_run_hdr(w, h, spec, stripes, 1);
+            snprintf(name, sizeof name, "10-bit PQ %dp, lut3d 33³, bt2390 (÷ off: %.3f)", h, on / off);
+            row(name, on, up10, down, bound10);
+            remove(path);
         }
 #ifdef PINSTRIPE_HAVE_NPP
         snprintf(name, sizeof name, "NPP YUV420ToBGR %dp, 3 streams, 4 in flight", h);

@@ -352,6 +352,8 @@ progress)
 depth_files)
   # issue 23: -o writes the source's depth where the encoder takes it (--out-depth
   # chooses), tagged for what the pixels are; plain ffmpeg reads every frame back.
+  # issue 24: HDR sources are tone-mapped by default (BT.709 SDR files); --tone-mapping
+  # none keeps them HDR, tags and all.
   # 64x48, below 720 rows: an untagged source's matrix is BT.601 (smpte170m).
   clip5() { ff -f lavfi -i testsrc2=size=64x48:rate=25:duration=0.2 -pix_fmt "$@"; }
   clip5 yuv420p10le -color_primaries bt709 -color_trc bt709 -colorspace bt709 -color_range tv -c:v ffv1 "$tmp/s709.mkv"
@@ -375,16 +377,17 @@ depth_files)
     [ "$n" = 5 ] || fail "$out: plain ffmpeg decodes $n frames of 5"
   done <<'CASES'
 s709.mkv libx264 x264.mp4 yuv420p10le,T709
-hlg.mkv libx264 x264-hlg.mkv yuv420p10le,THLG
+hlg.mkv libx264 x264-hlg.mkv yuv420p10le,T709
 s709.mkv libx264 x264-8.mp4 yuv420p,T709 --out-depth 8
-hlg.mkv libx265 x265-10.mkv yuv420p10le,THLG --out-depth 10
-pq.mkv libx265 x265-12.mp4 yuv420p12le,TPQ --out-depth 12
+hlg.mkv libx265 x265-10.mkv yuv420p10le,THLG --out-depth 10 --tone-mapping none
+pq.mkv libx265 x265-12.mp4 yuv420p12le,TPQ --out-depth 12 --tone-mapping none
 s709.mkv libx265 x265-12.mkv yuv420p12le,T709 --out-depth 12
 s709.mkv prores_ks prores.mov yuv422p10le,T709
-pq.mkv prores_ks prores-pq.mov yuv422p10le,TPQ
-hlg.mkv ffv1 ffv1.mkv yuv420p10le,THLG
+pq.mkv prores_ks prores-pq.mov yuv422p10le,T709
+hlg.mkv ffv1 ffv1.mkv yuv420p10le,THLG --tone-mapping none
 s709.mkv ffv1 ffv1-16.mkv yuv420p16le,T709 --out-depth 16
-pq.mkv ffv1 ffv1-rgb.mkv yuv420p10le,TPQ --enc-path bgr
+pq.mkv ffv1 ffv1-rgb.mkv yuv420p10le,TPQ --enc-path bgr --tone-mapping none
+pq.mkv ffv1 ffv1-sdr.mkv yuv420p10le,T709
 s709.mkv rawvideo raw.nut rgb48le,unknown,unknown,unknown,unknown
 s709.mkv rawvideo raw8.mkv bgr24,pc,gbr,bt709,bt709
 s8.mkv libx264 x264-s8.mp4 yuv420p,T709

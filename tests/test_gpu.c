@@ -8,12 +8,14 @@
  * bytes outside the picture differ between the backends' copies, so reading
  * them would show. Exits 77 (skipped)
  * when no CUDA device answers. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gpu/stage.h"
 #include "look/chain.h"
 #include "look/cube.h"
+#include "look/tonemap.h"
 #include "tests/check.h"
 #include "tests/luts.h"
 
@@ -181,6 +183,11 @@ static int run(const StageConfig *cfg, Bufs *b, char *err, size_t errlen)
  * with padded rows (the decoder's buffers). yuv: the encoder's yuv420p output
  * (stage.h out_yuv) instead of BGR; out_depth: 8, or 16 (RGB48; with yuv: 10, 12).
  * depth: the input samples' bits. */
+/* the tone map one_out adds to its transform (tone_on 0: none) */
+static int tone_on;
+static ToneSettings tone_ts;
+static HdrSource tone_src;
+
 static int one_out(PixLayout layout, int depth, int w, int h, int stripes, const char *tname,
                    int banded, int yuv, int out_depth, int dither)
 {
@@ -191,6 +198,14 @@ static int one_out(PixLayout layout, int depth, int w, int h, int stripes, const
     StageConfig cfg = {.in = in, .stripes = stripes, .time_every = 1 + (w + stripes) % 4,
                        .out_yuv = yuv, .out_depth = out_depth, .dither = dither};
     CHECK(transform_parse(tname, &cfg.transform, err, sizeof err) == 0, "%s", err);
+    if (tone_on) {
+        Transform base = cfg.transform;
+        CHECK(tone_apply(&base, &tone_ts, &tone_src, &cfg.transform, err, sizeof err) == 0, "%s",
+              err);
+        snprintf(cfg.transform.name, sizeof(cfg.transform.name), "%s + %s %s", base.name,
+                 tone_src.transfer == TRANSFER_PQ ? "PQ" : "HLG", tone_curve_name(tone_ts.curve));
+        tname = cfg.transform.name;
+    }
     FrameFormat outf = stage_out_format(&cfg);
     Bufs cpu, cuda, pageable;
     int padded = banded == 2;
@@ -321,8 +336,30 @@ int main(void)
                             (d + outk + s + n) % 3);
                     combos++;
                 }
+    /* tone maps: every curve, PQ and HLG, compress and clip, the chain before and
+     * after, every HDR-able layout, every output */
+    for (int d = 0; d < ndeep; d++)
+        for (int c = 0; c < TONE_NONE; c++)
+            for (int s = 0; s < nsizes; s++) {
+                int w = sizes[s][0], h = sizes[s][1], n = 1 + 2 * ((d + c + s) % 4), outk = (d + c + s) % 4;
+                int yuv = outk >= 2;
+                if (n > h || (h == 1080 && (d % 3 || n != 3)) || (yuv && (w % 2 || h % 2)))
+                    continue;
+                tone_on = 1;
+                tone_ts = (ToneSettings){.curve = (ToneCurve)c, .param = NAN, .target_peak = 203,
+                                         .hdr_peak = (d + s) % 2 ? 0 : 4000, .gamut_clip = (d + c) % 2,
+                                         .lut_first = (c + s) % 2};
+                tone_src = (HdrSource){(d + c) % 2 ? TRANSFER_HLG : TRANSFER_PQ,
+                                       (s % 3) == 2 ? PRIMARIES_P3 : PRIMARIES_BT2020, 1000};
+                int t = (d + s + c) % (TEST_CHAINS + 1);
+                one_out(deep[d].l, deep[d].depth, w, h, n, t ? test_chain[t - 1] : "none",
+                        (d + s + n) % 3, yuv, outk == 1 ? 16 : outk == 3 ? 10 : 8, (d + c) % 3);
+                tone_on = 0;
+                combos++;
+            }
     test_luts_remove();
     lut_registry_clear();
+    tone_registry_clear();
     printf("%d combinations of layout, depth, size, stripes, transform, input layout (plain,\n"
            "banded, padded rows), output and dither compared\n", combos);
     return CHECK_DONE();

@@ -1,0 +1,28 @@
+/* -o's WriterConfig from the options and the input (see outfile.h). */
+#include "app/outfile.h"
+
+#include <stdint.h>
+
+void outfile_config(const Options *o, const DecoderInfo *di, struct Source *src, int live,
+                    int tone_mapped, WriterConfig *wc)
+{
+    *wc = (WriterConfig){
+        .path = o->output, .format = o->output_format, .codec = o->codec,
+        .width = di->fmt.width, .height = di->fmt.height,
+        .tb_num = di->tb_num, .tb_den = di->tb_den,
+        .rate_num = di->rate_num, .rate_den = di->rate_den,
+        .avg_num = di->avg_num, .avg_den = di->avg_den,
+        .source = src,
+        .start_us = live ? INT64_MIN : di->start_us,
+        .no_audio = o->no_audio, .no_subs = o->no_subs, .crf = o->crf,
+        .preset = o->preset, .bitrate = o->bitrate, .gop = o->gop,
+        .enc_opts = o->enc_opts, .n_enc_opts = o->n_enc_opts,
+        /* --overlay draws on 8-bit BGR: the file is 8-bit where the encoder writes 8 bits */
+        .src_depth = o->overlay ? 8 : di->depth, .src_pix_fmt = di->src_pix_fmt,
+        .depth = (int)o->out_depth,
+        .src_rgb = pix_is_rgb(di->fmt.layout), .src_primaries = di->primaries,
+        .src_trc = di->trc, .src_colorspace = di->colorspace,
+        .tone_mapped = tone_mapped, .hdr = di->hdr,
+    };
+    pix_chroma_shift(di->fmt.layout, &wc->src_shift_x, &wc->src_shift_y);
+}

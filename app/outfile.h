@@ -1,0 +1,18 @@
+/* What -o's writer is told of the run: the file, the encoder's settings and
+ * the source (its timing, depth, chroma, tags and HDR metadata), from the
+ * options and the decoder's view of the input. */
+#ifndef PINSTRIPE_APP_OUTFILE_H
+#define PINSTRIPE_APP_OUTFILE_H
+
+#include "app/options.h"
+#include "io/decoder.h"
+#include "io/writer.h"
+
+struct Source;
+
+/* live: the recording starts with its first frame. tone_mapped: the stage
+ * tone-maps an HDR source (the file is BT.709 SDR). */
+void outfile_config(const Options *o, const DecoderInfo *di, struct Source *src, int live,
+                    int tone_mapped, WriterConfig *wc);
+
+#endif
