@@ -937,8 +937,8 @@ PY
   ;;
 
 display_transform_step)
-  # t switches to the next transform (none → gray) on a still clip; while paused,
-  # s shows exactly one more frame each time
+  # t switches to the next transform (none → gray) on a still clip, h an HDR clip's
+  # tone-mapping curve; while paused, s shows exactly one more frame each time
   ff -f lavfi -i color=c=0xd04020:size=320x240:rate=25:duration=30 -pix_fmt yuv420p "$tmp/in.mkv"
   start --no-overlay "$tmp/in.mkv"; shot "$tmp/a.rgb"
   xdotool key --window "$wid" t; sleep 1; shot "$tmp/b.rgb"; finish q
@@ -949,6 +949,18 @@ px = lambda d: tuple(d[(100 * 800 + 100) * 3:(100 * 800 + 100) * 3 + 3])
 print("pixel before", px(a), "after t", px(b))
 r, g, bl = px(b)
 assert px(a) != px(b) and abs(r - g) <= 2 and abs(g - bl) <= 2, "not gray after t"
+PY
+  # h switches an HDR clip's tone-mapping curve (bt2390 → hable) live
+  ff -f lavfi -i color=c=0xb0a090:size=320x240:rate=25:duration=30 -pix_fmt yuv420p10le \
+     -color_primaries bt2020 -color_trc smpte2084 -colorspace bt2020nc -c:v ffv1 "$tmp/pq.mkv"
+  start --no-overlay "$tmp/pq.mkv"; shot "$tmp/a.rgb"
+  xdotool key --window "$wid" h; sleep 1; shot "$tmp/b.rgb"; finish q
+  python3 - "$tmp/a.rgb" "$tmp/b.rgb" <<'PY' || fail "h did not change the tone-mapping curve"
+import sys
+a, b = open(sys.argv[1], "rb").read(), open(sys.argv[2], "rb").read()
+px = lambda d: tuple(d[(100 * 800 + 100) * 3:(100 * 800 + 100) * 3 + 3])
+print("PQ pixel with bt2390", px(a), "after h (hable)", px(b))
+assert px(a) != px(b), "the same after h"
 PY
   start --stats "$tmp/stats.json" "$tmp/in.mkv"
   xdotool key --window "$wid" space; sleep 1

@@ -23,6 +23,7 @@ asan_skip='output_timing_(nut|vfr|lavfi)|e2e_yuv_bt|e2e_display_window_fit|e2e_d
 tsan_skip='e2e_live_slow_display|unit_simd|unit_colour|e2e_transforms|e2e_yuv_bt|e2e_invert_vs_negate'
 tsan_skip+='|e2e_luts_vs_ffmpeg|e2e_nv12_and_rgba|output_yuv_output|output_timing_(mkv|nut|avi|vfr|lavfi)'
 tsan_skip+='|output_encoder_settings|e2e_display_overlay|e2e_display_fault|e2e_display_window_fit|e2e_overlay_graph|e2e_display_interleave'
+tsan_skip+='|hdr_(pq_vs_ffmpeg|pq420|hlg|bt2390|sdr_untouched)'
 [ -z "${FULL:-}" ] || { asan_skip='^$'; tsan_skip='e2e_live_slow_display'; }
 (cd "$top/build-asan" &&
   ASAN_OPTIONS=protect_shadow_gap=0:detect_leaks=1 LSAN_OPTIONS=suppressions=$top/tests/lsan.supp UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
@@ -30,7 +31,7 @@ tsan_skip+='|output_encoder_settings|e2e_display_overlay|e2e_display_fault|e2e_d
 # ThreadSanitizer (CPU backend; FFmpeg's and Qt's own threads are suppressed, as
 # TSan cannot see their synchronisation). The live latency test is left out: its
 # real-time bound means nothing at TSan's speed; so are the pixel-maths tests
-# (unit_simd, unit_colour and the e2e cases that compare pixels with FFmpeg's:
+# (unit_simd, unit_colour, the e2e and hdr cases that compare pixels with FFmpeg's:
 # the same threads as every other run, minutes of TSan's time), the timing of
 # five containers (mp4 and live stay), and display cases (overlay pixels, the
 # show fault, the badly interleaved file's real-time A-V bound) whose threads
