@@ -248,14 +248,24 @@ static int check_window(Options *o, char *err, size_t errlen)
     return 0;
 }
 
-/* A cd/m² value in (0, 10000]. */
-static int parse_nits(const char *flag, const char *text, double *out, char *err, size_t errlen)
+/* A plain decimal number (no sign, hex, spaces, inf or nan): 0, or -1. */
+static int parse_decimal(const char *text, double *out)
 {
     char *end;
+    if (!((text[0] >= '0' && text[0] <= '9') || text[0] == '.') || strpbrk(text, "xXpP"))
+        return -1;
     errno = 0;
-    double v = strtod(text, &end);
-    if (errno || end == text || *end || !(v > 0 && v <= 10000)) {
-        snprintf(err, errlen, "%s: '%s' is not a luminance in cd/m² in (0,10000]", flag, text);
+    *out = strtod(text, &end);
+    return errno || end == text || *end ? -1 : 0;
+}
+
+/* A cd/m² value in [1, 10000]: a display or a source dimmer than 1 cd/m² is
+ * not one to tone-map for. */
+static int parse_nits(const char *flag, const char *text, double *out, char *err, size_t errlen)
+{
+    double v;
+    if (parse_decimal(text, &v) < 0 || !(v >= 1 && v <= 10000)) {
+        snprintf(err, errlen, "%s: '%s' is not a luminance in cd/m² in 1..10000", flag, text);
         return -1;
     }
     *out = v;
@@ -272,10 +282,8 @@ static int check_tone(Options *o, char *err, size_t errlen)
     }
     o->tone_param_f = NAN;
     if (o->tone_param) {
-        char *end;
-        errno = 0;
-        double v = strtod(o->tone_param, &end);
-        if (errno || end == o->tone_param || *end) {
+        double v;
+        if (parse_decimal(o->tone_param, &v) < 0) {
             snprintf(err, errlen, "--tone-mapping-param: '%s' is not a number", o->tone_param);
             return -1;
         }

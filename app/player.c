@@ -333,6 +333,7 @@ static int play(Player *p, const StageConfig *sc)
     StageThreadConfig stc = {.stage = &p->stage, .sc = *sc, .in = p->in, .out = p->out,
                              .presets = p->presets, .preset = &p->preset,
                              .tone = &p->tone, .tone_curve = &p->tone_curve, .hdr = p->hdr,
+                             .writing = p->writer != NULL, .quiet = o->quiet,
                              .failed = stop_all_cb, .arg = p};
     if (!(p->stage_thread = stage_thread_start(&stc, err, sizeof(err)))) {
         msg_fail("%s", err);

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "app/msg.h"
+
 /* frames in flight at most (the stage may allow more; the rings are sized for this) */
 #define MAX_DEPTH 16
 
@@ -14,6 +16,7 @@ struct StageThread {
     StageThreadConfig c;
     int preset, curve; /* what the stage applies now: the preset, the curve, */
     HdrSource src;     /* and the source it was made for */
+    int said;          /* the changed transfer under --tone-mapping none */
     pthread_t thread;
     int joined;
     int rc;
@@ -116,6 +119,13 @@ static void *stage_main(void *arg)
         HdrSource src = {i->transfer, i->primaries, i->hdr_peak};
         if (preset != t->preset || curve != t->curve || src.transfer != t->src.transfer ||
             src.primaries != t->src.primaries || src.peak != t->src.peak) {
+            if (src.transfer != t->src.transfer && curve == TONE_NONE && t->c.writing && !t->said) {
+                static const char *const tf[] = {"SDR", "PQ", "HLG"};
+                msg_say(t->c.quiet, "frame %lld: the input's transfer changes from %s to %s; with "
+                        "--tone-mapping none the file keeps its first tags (%s)", (long long)i->index,
+                        tf[t->src.transfer], tf[src.transfer], tf[t->c.hdr.transfer]);
+                t->said = 1;
+            }
             Transform tr;
             if (transform_for(t, preset, curve, &src, &tr) < 0)
                 break;

@@ -32,6 +32,8 @@ typedef struct StageThreadConfig {
     const ToneSettings *tone; /* HDR sources: the tone map added to the transform */
     atomic_int *tone_curve;   /* its curve now ('h'), over tone->curve */
     HdrSource hdr;            /* the source the stage's transform was made for */
+    int writing, quiet;       /* -o, -q: a transfer that changes under --tone-mapping none
+                               * is said once (the file keeps its first tags) */
     void (*failed)(void *arg); /* from the thread, after a failure */
     void *arg;
 } StageThreadConfig;

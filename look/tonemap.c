@@ -41,8 +41,8 @@ int tone_param_check(ToneCurve c, double p, char *err, size_t errlen)
         why = "is not taken by this curve (reinhard, mobius and clip take one)";
     else if (c == TONE_REINHARD && !(p > 0 && p < 1))
         why = "must be in (0,1) for reinhard (its contrast; default 0.5)";
-    else if (c == TONE_MOBIUS && !(p >= 0 && p < 1))
-        why = "must be in [0,1) for mobius (where it stops being linear; default 0.3)";
+    else if (c == TONE_MOBIUS && !(p >= 0 && p <= 0.999))
+        why = "must be in [0,0.999] for mobius (where it stops being linear; default 0.3)";
     else if (c == TONE_CLIP && !(p > 0 && p <= 1000))
         why = "must be in (0,1000] for clip (a gain; default 1)";
     if (!why)
@@ -121,7 +121,9 @@ static double hable(double x)
 
 static double mobius(double x, double j, double peak)
 {
-    if (x <= j)
+    /* a source no brighter than the target has nothing to compress (FFmpeg's
+     * formula turns negative there: black highlights) */
+    if (x <= j || peak <= 1)
         return x;
     double a = -j * j * (peak - 1) / (j * j - 2 * j + peak);
     double b = (j * j - 2 * j * peak + peak) / (peak - 1 > 1e-6 ? peak - 1 : 1e-6);

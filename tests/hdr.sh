@@ -79,6 +79,15 @@ bt2390) # the EETF on a PQ grey ramp, 1000 → 100 cd/m² (and 4000 → 203): 1%
     ff -i "$tmp/o.nut" -frames:v 1 -f rawvideo -pix_fmt rgb48le "$tmp/got.rgb48"
     check eetf "$tmp/got.rgb48" "$tmp/p.yuv" 256 16 $1 $2 || fail "bt2390 $1 -> $2 against the EETF"
   done
+  # every curve keeps a ramp rising, also from a source no brighter than the target
+  # (FFmpeg's mobius turns black there) and with mobius's knee near its limit
+  for spec in "bt2390 100" "hable 100" "reinhard 100" "mobius 100" "clip 100" "mobius 1000 --tone-mapping-param 0.999"; do
+    set -- $spec
+    c=$1 peak=$2; shift 2
+    expect 0 -q --no-display --backend $backend --tone-mapping $c --hdr-peak $peak "$@" --out-depth 16 -c rawvideo -o "$tmp/o.nut" "$tmp/grey.mkv"
+    ff -i "$tmp/o.nut" -frames:v 1 -f rawvideo -pix_fmt rgb48le "$tmp/got.rgb48"
+    echo -n "$c from $peak cd/m2 $*: "; check rising "$tmp/got.rgb48" 256 16 || fail "$c from $peak cd/m2 $*: the ramp falls"
+  done
   ;;
 sdr_untouched) # an SDR source is never tone-mapped: the same bytes whatever the curve; tags as before
   for fmt in yuv420p yuv420p10le; do
@@ -118,6 +127,10 @@ errors) # bad values: one line, exit 1
   expect 1 --target-peak 0 --no-display -o "$tmp/x.mkv" "$tmp/c.mkv"; one_line "--target-peak"
   expect 1 --hdr-peak -5 --no-display -o "$tmp/x.mkv" "$tmp/c.mkv"; one_line "--hdr-peak"
   expect 1 --hdr-peak abc --no-display -o "$tmp/x.mkv" "$tmp/c.mkv"; one_line "--hdr-peak"
+  expect 1 --hdr-peak 0.5 --no-display -o "$tmp/x.mkv" "$tmp/c.mkv"; one_line "1..10000"
+  expect 1 --target-peak 0x10 --no-display -o "$tmp/x.mkv" "$tmp/c.mkv"; one_line "--target-peak"
+  expect 1 --target-peak nan --no-display -o "$tmp/x.mkv" "$tmp/c.mkv"; one_line "--target-peak"
+  expect 1 --tone-mapping mobius --tone-mapping-param 0.9999 --no-display -o "$tmp/x.mkv" "$tmp/c.mkv"; one_line "[0,0.999]"
   expect 1 --tone-mapping filmic --no-display -o "$tmp/x.mkv" "$tmp/c.mkv"; one_line "bt2390|hable"
   expect 1 --tone-mapping hable --tone-mapping-param 0.5 --no-display -o "$tmp/x.mkv" "$tmp/c.mkv"; one_line "not taken"
   expect 1 --tone-mapping reinhard --tone-mapping-param 2 --no-display -o "$tmp/x.mkv" "$tmp/c.mkv"; one_line "(0,1)"

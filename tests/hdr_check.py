@@ -13,6 +13,7 @@ BT.2020 → BT.709 conversion from the primaries. Run by /usr/bin/python3
   eetf GOT.rgb48 SRC.yuv W H LW LMAX  BT.2390's EETF on PQ greys, source peak LW,
                                  target LMAX (16-bit RGB, an LMAX display): within 1%
   psnr A B MIN                   two 8-bit raw files: PSNR ≥ MIN dB
+  rising GOT.rgb48 W H           the grey ramp's output never falls along the row
 """
 import sys
 
@@ -141,6 +142,15 @@ def cmd_eetf(got, src, w, h, lw, lmax):
     return report(f"BT.2390 {lw:g} -> {lmax:g}", out, want, 0.05)
 
 
+def cmd_rising(got, w, h):
+    """the grey ramp's output never falls along the row"""
+    g = read_rgb48(got, int(w), int(h))[1][0]
+    falls = np.nonzero(np.diff(g) < 0)[0]
+    print(f"ramp output from {g[0]:.4f} to {g[-1]:.4f}, {falls.size} falls" +
+          (f" (first at column {falls[0]}: {g[falls[0]]:.4f} -> {g[falls[0] + 1]:.4f})" if falls.size else ""))
+    return falls.size == 0
+
+
 def cmd_psnr(a, b, minimum):
     x = np.fromfile(a, np.uint8).astype(float)
     y = np.fromfile(b, np.uint8).astype(float)
@@ -154,6 +164,7 @@ def cmd_psnr(a, b, minimum):
 
 
 if __name__ == '__main__':
-    cmd = {'clip': cmd_clip, 'hlg': cmd_hlg, 'eetf': cmd_eetf, 'psnr': cmd_psnr}[sys.argv[1]]
+    cmd = {'clip': cmd_clip, 'hlg': cmd_hlg, 'eetf': cmd_eetf, 'psnr': cmd_psnr,
+           'rising': cmd_rising}[sys.argv[1]]
     ok = cmd(*sys.argv[2:])
     sys.exit(0 if ok is None or ok else 1)
