@@ -171,15 +171,22 @@ int deliver_frame(Delivery *v, FrameRing *ring, FramePool *pool, const AVFrame *
 {
     const FrameFormat *o = &v->cur;
     int same_size = f->width == o->width && f->height == o->height;
-    /* the stage reads NVDEC's nv12 in place; anything else comes to the host */
-    if (f->format == AV_PIX_FMT_CUDA && same_size && frame_source_format(f) == AV_PIX_FMT_NV12) {
+    /* the stage reads NVDEC's nv12, p010 and p016 in place (p010 as 16-bit samples:
+     * MSB-aligned, as the integer path moves 10-bit samples up; colour.h); anything
+     * else comes to the host */
+    enum AVPixelFormat sw = frame_source_format(f);
+    int deep = sw == AV_PIX_FMT_P010LE || sw == AV_PIX_FMT_P016LE;
+    if (f->format == AV_PIX_FMT_CUDA && same_size && (sw == AV_PIX_FMT_NV12 || deep)) {
         if (ring_write_ref(ring, slot, f, 1) < 0)
             goto oom;
         v->on_device++;
-        goto tags;
+        tag(v, f, slot);
+        if (deep)
+            slot->fmt.layout = PIX_P016, slot->depth = 16;
+        return 0;
     }
     if (f->format == AV_PIX_FMT_CUDA) {
-        /* -o and a new size mid-stream (or a surface that is not nv12): the surface
+        /* -o and a new size mid-stream (or a surface in another format): the surface
          * comes to the host and is scaled or converted there */
         av_frame_unref(v->sw);
         int rc = av_hwframe_transfer_data(v->sw, f, 0);
