@@ -311,7 +311,8 @@ decode_direct)
   cat "$tmp/320x240.ts" "$tmp/160x120.ts" "$tmp/96x64.ts" >"$tmp/sizes.ts"
   ff -f lavfi -i testsrc2=size=96x64:rate=25:duration=1 -pix_fmt yuv420p -c:v rawvideo "$tmp/raw.nut"
   # deep frames too (issue 25): 10-bit HEVC and 12-bit 4:2:2 reach the stage as decoded, no swscale
-  ff -f lavfi -i testsrc2=size=352x288:rate=25:duration=1 -c:v libx265 -pix_fmt yuv420p10le -x265-params log-level=error "$tmp/hevc10.mkv"
+  ff -f lavfi -i testsrc2=size=176x144:rate=25:duration=1 -c:v libx265 -preset ultrafast -pix_fmt yuv420p10le \
+     -x265-params log-level=error:pools=1:frame-threads=1 "$tmp/hevc10.mkv"
   ff -f lavfi -i testsrc2=size=641x361:rate=25:duration=1 -pix_fmt yuv422p12le -c:v ffv1 "$tmp/p12.mkv"
   for clip in bf.mp4:40:0 odd.mkv:25:0 sizes.ts:75:50 raw.nut:25:25 hevc10.mkv:25:0 p12.mkv:25:0; do
     IFS=: read -r f n copied <<<"$clip"
