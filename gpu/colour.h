@@ -227,6 +227,13 @@ COLOUR_FN int colour_sample(const uint8_t *row, int i, int wide)
     return wide ? ((const uint16_t *)row)[i] : row[i];
 }
 
+/* Whether a layout's chroma is halved across (4:2:0, 4:2:2). */
+COLOUR_FN int colour_halved_x(int l)
+{
+    return l == PIX_YUV420P || l == PIX_NV12 || l == PIX_YUV420P16 || l == PIX_P016 ||
+           l == PIX_YUV422P16;
+}
+
 /* The samples of pixel (x, y): Y, U, V, or R, G, B. Chroma is the sample
  * covering the pixel (x/2 and y/2 where halved). */
 COLOUR_FN void colour_read(const PixelSource *s, int x, int y, int v[3])
@@ -243,7 +250,7 @@ COLOUR_FN void colour_read(const PixelSource *s, int x, int y, int v[3])
         return;
     }
     int half_y = l == PIX_YUV420P || l == PIX_NV12 || l == PIX_YUV420P16 || l == PIX_P016;
-    int half_x = half_y || l == PIX_YUV422P16;
+    int half_x = colour_halved_x(l);
     int cr = half_y ? (y >> 1) - (s->y0 >> 1) : y - s->y0, cx = half_x ? x >> 1 : x;
     const uint8_t *r1 = s->plane[1] + (size_t)cr * s->stride[1];
     if (l == PIX_GBRP16) { /* planes G, B, R */
@@ -306,13 +313,6 @@ COLOUR_FN void colour_yuv_float(const YuvCoeffs *c, int y, float u, float v, flo
     out[2] = yy + c->fbu * uu;
     for (int k = 0; k < 3; k++)
         out[k] = chain_clamp(out[k], 1.0f);
-}
-
-/* Whether a layout's chroma is halved across (4:2:0, 4:2:2). */
-COLOUR_FN int colour_halved_x(int l)
-{
-    return l == PIX_YUV420P || l == PIX_NV12 || l == PIX_YUV420P16 || l == PIX_P016 ||
-           l == PIX_YUV422P16;
 }
 
 /* The HDR path's chroma across: sited with the even pixels (MPEG-2's and HEVC's

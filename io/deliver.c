@@ -159,7 +159,7 @@ static void tag(Delivery *v, const AVFrame *f, FrameBuf *slot)
 {
     slot->matrix = pixfmt_matrix(f->colorspace);
     slot->full_range = v->choice.full_range || f->color_range == AVCOL_RANGE_JPEG;
-    slot->depth = v->choice.depth;
+    slot->depth = slot->on_device ? 0 : v->choice.depth; /* a surface's: by its layout */
     slot->transfer = pixfmt_transfer(f->color_trc);
     slot->primaries = pixfmt_primaries(f->color_primaries);
     hdrmeta_from_frame(f, &v->hdr);
@@ -177,13 +177,10 @@ int deliver_frame(Delivery *v, FrameRing *ring, FramePool *pool, const AVFrame *
     enum AVPixelFormat sw = frame_source_format(f);
     int deep = sw == AV_PIX_FMT_P010LE || sw == AV_PIX_FMT_P016LE;
     if (f->format == AV_PIX_FMT_CUDA && same_size && (sw == AV_PIX_FMT_NV12 || deep)) {
-        if (ring_write_ref(ring, slot, f, 1) < 0)
+        if (ring_write_ref(ring, slot, f, deep ? PIX_P016 : PIX_NV12) < 0)
             goto oom;
         v->on_device++;
-        tag(v, f, slot);
-        if (deep)
-            slot->fmt.layout = PIX_P016, slot->depth = 16;
-        return 0;
+        goto tags;
     }
     if (f->format == AV_PIX_FMT_CUDA) {
         /* -o and a new size mid-stream (or a surface in another format): the surface
@@ -200,7 +197,7 @@ int deliver_frame(Delivery *v, FrameRing *ring, FramePool *pool, const AVFrame *
         f = v->sw;
     } else if (same_size && f->format == v->src_fmt && v->choice.copy &&
                framepool_owns(pool, f)) {
-        if (ring_write_ref(ring, slot, f, 0) < 0)
+        if (ring_write_ref(ring, slot, f, -1) < 0)
             goto oom;
         v->direct++;
         goto tags;

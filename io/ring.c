@@ -149,13 +149,15 @@ int ring_write_begin(FrameRing *r, FrameBuf **slot)
     return rc;
 }
 
-int ring_write_ref(FrameRing *r, FrameBuf *slot, const AVFrame *f, int on_device)
+int ring_write_ref(FrameRing *r, FrameBuf *slot, const AVFrame *f, int device_layout)
 {
     AVFrame *ref = r->refs[slot - r->slots]; /* the producer's own slot: no lock needed */
     av_frame_unref(ref);
     if (av_frame_ref(ref, f) < 0)
         return -1;
-    slot->fmt = (FrameFormat){on_device ? PIX_NV12 : r->fmt.layout, r->fmt.width, r->fmt.height, 1};
+    int on_device = device_layout >= 0;
+    slot->fmt = (FrameFormat){on_device ? (PixLayout)device_layout : r->fmt.layout, r->fmt.width,
+                              r->fmt.height, 1};
     for (int p = 0; p < 3; p++) {
         slot->data[p] = ref->data[p];
         slot->stride[p] = ref->data[p] ? ref->linesize[p] : 0;

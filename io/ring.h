@@ -41,13 +41,13 @@ long long ring_drops(FrameRing *r);
 
 /* Wait for a free slot (blocks while the ring is full). 0 or RING_ABORTED. */
 int ring_write_begin(FrameRing *r, FrameBuf **slot);
-/* Instead of filling the slot: point it at f's planes (the decoder's own
- * buffer, or with on_device its CUDA surface), plain planes of f's strides, in
- * the ring's layout or (on_device) nv12, at the ring's size. The slot keeps a
+/* Instead of filling the slot: point it at f's planes, plain planes of f's
+ * strides at the ring's size: the decoder's own buffer in the ring's layout
+ * (device_layout −1), or a CUDA surface in device_layout (PIX_NV12, PIX_P016). The slot keeps a
  * reference to f's buffers until the reader releases it (ring_read_end); the
  * next ring_write_begin of that slot points it back at its own block.
  * 0, or -1 (out of memory). */
-int ring_write_ref(FrameRing *r, FrameBuf *slot, const struct AVFrame *f, int on_device);
+int ring_write_ref(FrameRing *r, FrameBuf *slot, const struct AVFrame *f, int device_layout);
 /* Publish the oldest slot taken with ring_write_begin. */
 void ring_write_end(FrameRing *r);
 /* No more frames will be written; readers drain what is there, then see RING_EOF. */
