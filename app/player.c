@@ -68,7 +68,7 @@ typedef struct Player {
     int stage_threads;        /* the CPU backend's (0: CUDA) */
     Stats *stats;
     Progress progress;       /* the -o progress line */
-    double start_ms;         /* when the display loop started (0: it did not) */
+    double start_ms, end_ms; /* the display loop's start (0: none); its end, or -o's close */
     long long display_drops; /* frames the display loop skipped */
     int write_failed;        /* -o failed in the loop, its line said */
     int live;                /* --webcam or --live */
@@ -172,8 +172,7 @@ static int open_input(Player *p, int hwdec)
         msg_fail("%s", err);
         return code == SOURCE_ERR_USAGE ? EXIT_USAGE : EXIT_INPUT;
     }
-    /* for measuring what decoding into the ring's own memory buys */
-    const char *decode_copy = getenv("PINSTRIPE_DECODE_COPY");
+    const char *decode_copy = getenv("PINSTRIPE_DECODE_COPY"); /* what direct decoding buys */
     DecoderOptions dopt = {
         .live = p->live,
         /* a camera paces itself; anything else live is read at its rate, and so is
@@ -239,8 +238,6 @@ static int open_pipeline(Player *p, StageBackend backend, StageConfig *sc, char 
      * --enc-path bgr keeps the RGB path (for comparison). */
     wc.in_yuv = o->output && p->display == &display_null && !o->overlay &&
                 strcmp(o->enc_path, "bgr") != 0 && plan.yuv420;
-    /* Per-stripe timings on one frame in TIME_EVERY (their events slow the copies,
-     * stage_cuda.cu); a trace wants every frame's. */
     Transform first;
     if (tone_apply(&p->transform, &p->tone, &p->hdr, &first, err, sizeof(err)) < 0) {
         msg_fail("%s", err);
@@ -248,6 +245,7 @@ static int open_pipeline(Player *p, StageBackend backend, StageConfig *sc, char 
     }
     *sc = (StageConfig){.in = in_fmt, .stripes = (int)o->stripes, .transform = first,
                         .backend = backend, .pageable = o->pageable,
+                        /* timings' events slow the copies (stage_cuda.cu): --trace wants all */
                         .time_every = o->trace ? 1 : TIME_EVERY, .threads = (int)o->threads,
                         .out_yuv = wc.in_yuv, .dither = dither_parse(o->dither),
                         /* the file's depth (--overlay: 8-bit BGR, converted by the writer) */
@@ -324,8 +322,7 @@ static int play(Player *p, const StageConfig *sc)
     progress_init(&p->progress, p->writer && !o->quiet ? stderr : NULL, (double)o->progress_ms,
                   di->duration_s, o->frames,
                   di->rate_num > 0 ? (double)di->rate_num / di->rate_den : 0, clock_now_ms());
-    if (pthread_create(&p->sig_thread, NULL, signal_main, p) == 0)
-        p->sig_started = 1;
+    p->sig_started = pthread_create(&p->sig_thread, NULL, signal_main, p) == 0;
     if (decoder_start(p->dec, p->in, o->frames) < 0) {
         msg_fail("%s", decoder_error(p->dec));
         return EXIT_RUNTIME;
@@ -363,7 +360,7 @@ static int play(Player *p, const StageConfig *sc)
     if (p->writer && (r.status == SHOW_QUIT || o->frames > 0)) /* cut short: the sound ends with the picture */
         writer_end_with_video(p->writer);
     p->write_failed = r.write_failed; /* said: closing the writer will not say it again */
-    p->start_ms = r.start_ms;
+    p->start_ms = r.start_ms, p->end_ms = clock_now_ms(); /* the rest is teardown */
     p->display_drops = r.display_drops;
     return code;
 }
@@ -406,7 +403,10 @@ static int finish(Player *p, int code, const sigset_t *old)
             writer_end_with_video(p->writer);
         long long written = writer_frames(p->writer);
         progress_finish(&p->progress, clock_now_ms());
-        if (writer_close(&p->writer, err, sizeof(err)) < 0) {
+        double c0 = clock_now_ms(); /* a file's fps counts its encoder's end */
+        int closed = writer_close(&p->writer, err, sizeof(err));
+        p->end_ms += clock_now_ms() - c0;
+        if (closed < 0) {
             if (!p->write_failed)
                 msg_fail("%s", err);
             code = EXIT_RUNTIME;
@@ -429,7 +429,7 @@ static int finish(Player *p, int code, const sigset_t *old)
     if (p->dec && p->stats)
         stats_set_decode_errors(p->stats, decoder_errors(p->dec));
     if (p->stats && p->start_ms > 0 &&
-        stats_finish(p->stats, o->quiet ? NULL : stderr, clock_now_ms() - p->start_ms,
+        stats_finish(p->stats, o->quiet ? NULL : stderr, p->end_ms - p->start_ms,
                      p->backend_name, p->stage_threads, err, sizeof(err)) < 0) {
         msg_fail("%s", err);
         code = EXIT_RUNTIME;

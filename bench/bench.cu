@@ -220,23 +220,34 @@ static double stage_run(int w, int h, const char *tname, int stripes)
 }
 
 // hdr: -1 8-bit yuv420p; 0 10-bit yuv420p16 (PQ-tagged, no tone map); 1 the same,
-// tone-mapped (bt2390, the default, to 203 cd/m²)
+// tone-mapped (bt2390, the default, to 203 cd/m²); 2 16-bit RGB in (SDR, BT.709), as
+// a first pass tone-mapped to rgb48 gives it to a second. rgb48_out: the output is
+// rgb48 (--out-depth 16) instead of bgr24.
+static double stage_run_fmt(int w, int h, const char *tname, int stripes, int hdr, int rgb48_out);
+
 static double stage_run_hdr(int w, int h, const char *tname, int stripes, int hdr)
+{
+    return stage_run_fmt(w, h, tname, stripes, hdr, 0);
+}
+
+static double stage_run_fmt(int w, int h, const char *tname, int stripes, int hdr, int rgb48_out)
 {
     char err[512], note[256];
     // as the player lays its ring slots out: one band per stripe
-    FrameFormat in = {hdr >= 0 ? PIX_YUV420P16 : PIX_YUV420P, w, h, plain ? 1 : stripes},
-                out = {PIX_BGR24, w, h, 1};
+    PixLayout il = hdr == 2 ? PIX_RGB48 : hdr >= 0 ? PIX_YUV420P16 : PIX_YUV420P;
+    FrameFormat in = {il, w, h, plain ? 1 : stripes},
+                out = {rgb48_out ? PIX_RGB48 : PIX_BGR24, w, h, 1};
     StageConfig cfg;
     memset(&cfg, 0, sizeof(cfg));
     cfg.in = in, cfg.stripes = stripes, cfg.backend = STAGE_CUDA;
+    cfg.out_depth = rgb48_out ? 16 : 8;
     cfg.dither = DITHER_ORDERED; // the player's default
     cfg.time_every = spans_path && strcmp(tname, "invert") == 0 ? 1 : time_every;
     if (transform_parse(tname, &cfg.transform, err, sizeof err) < 0) {
         fprintf(stderr, "pinstripe-bench: %s\n", err);
         exit(1);
     }
-    if (hdr > 0) {
+    if (hdr == 1) {
         Transform base = cfg.transform;
         ToneSettings ts = {TONE_BT2390, NAN, TONE_TARGET_DEFAULT, 0, 0, 0};
         HdrSource src = {TRANSFER_PQ, PRIMARIES_BT2020, 1000};
@@ -265,7 +276,9 @@ static double stage_run_hdr(int w, int h, const char *tname, int stripes, int hd
         frame_wrap(&fo[i], &out, bo[i]);
         fill_random(bi[i], frame_bytes(&in));
         fi[i].matrix = MATRIX_BT709;
-        if (hdr >= 0) { // 10-bit samples, BT.2020 PQ
+        if (hdr == 2) { // 16-bit RGB, as tone mapping leaves it
+            fi[i].depth = 16;
+        } else if (hdr >= 0) { // 10-bit samples, BT.2020 PQ
             uint16_t *p16 = (uint16_t *)bi[i];
             for (size_t k = 0; k < frame_bytes(&in) / 2; k++)
                 p16[k] &= 1023;
@@ -649,6 +662,18 @@ int main(int argc, char **argv)
             double on = stage_run_hdr(w, h, spec, stripes, 1);
             snprintf(name, sizeof name, "10-bit PQ %dp, lut3d 33³, bt2390 (÷ off: %.3f)", h, on / off);
             row(name, on, up10, down, bound10);
+            // the same in two passes, each a round trip: bt2390 to rgb48, then the LUT
+            FrameFormat mid = {PIX_RGB48, w, h, 1};
+            double midb = (double)frame_bytes(&mid);
+            double p1 = stage_run_fmt(w, h, "none", stripes, 1, 1);
+            double p2 = stage_run_fmt(w, h, spec, stripes, 2, 0);
+            snprintf(name, sizeof name, "  pass 1: bt2390 to rgb48 %dp", h);
+            row(name, p1, up10, midb, copy_bound_ms(&bw, up10, midb));
+            snprintf(name, sizeof name, "  pass 2: rgb48, lut3d 33³ %dp", h);
+            row(name, p2, midb, down, copy_bound_ms(&bw, midb, down));
+            snprintf(name, sizeof name, "two passes %dp (÷ one pass: %.3f)", h, (p1 + p2) / on);
+            row(name, p1 + p2, up10 + midb, midb + down,
+                copy_bound_ms(&bw, up10, midb) + copy_bound_ms(&bw, midb, down));
             remove(path);
         }
 #ifdef PINSTRIPE_HAVE_NPP

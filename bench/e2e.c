@@ -9,9 +9,11 @@
  * Then it runs the whole pipeline (pinstripe --no-display -q, plus the options
  * given after FILE, e.g. --backend cuda -t lut3d=...) and takes its own fps
  * figure (--stats: frames over the time from its display loop's start, just
- * after the decode thread's, to the end of the run; opening the input and the
- * stage, rings and buffers excluded). Decoding alone is timed from the decode
- * thread's start to its end. One warm-up of each goes first, not counted.
+ * after the decode thread's, to its last frame out of the loop, plus -o's
+ * close; opening the input, the stage, rings and buffers, and closing them
+ * down, excluded, as decoding alone excludes its own). Decoding alone is
+ * timed from the decode thread's start to its end, its close excluded. One
+ * warm-up of each goes first, not counted.
  * Prints each repetition, the medians, and the ratio of the medians.
  * Exit 0, 2 on bad usage, 3 when a run fails. */
 #include <stdint.h>
