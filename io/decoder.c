@@ -22,6 +22,7 @@
 #include "io/hdrmeta.h"
 #include "io/hwdec.h"
 #include "io/packets.h"
+#include "io/realtime.h"
 #include "io/source.h"
 
 /* capture times kept for the packets in flight in the decoder (more than any
@@ -39,6 +40,8 @@ struct Decoder {
     Delivery *out;            /* frames into ring slots */
     FramePool *pool;          /* the decoder's buffers, in the ring's memory */
     AVBufferRef *hw_device;   /* NVDEC: the CUDA device, on the primary context */
+    const AVCodec *sw_codec;  /* NVDEC through a decoder with no software path: the default */
+    const AVCodecParameters *par; /* the stream's (the source's) */
     atomic_int hw_refused;    /* NVDEC turned the stream down at get_format */
 
     FrameRing *ring;
@@ -56,9 +59,7 @@ struct Decoder {
         int64_t pts;
         double ms;
     } cap[CAP_SLOTS]; /* slot: pts % CAP_SLOTS */
-    int64_t rt_pts0;  /* realtime pacing: first pts and when it was released */
-    double rt_wall0;
-    int rt_started;
+    RealtimeClock rt; /* --realtime pacing */
     double mark_ms; /* end of the previous hand-off: decode time counts from here */
     int rc;
     char error[512];
@@ -79,23 +80,65 @@ static int get_buffer(AVCodecContext *s, AVFrame *f, int flags)
 static enum AVPixelFormat get_format(AVCodecContext *s, const enum AVPixelFormat *fmts)
 {
     Decoder *d = s->opaque;
-    for (const enum AVPixelFormat *p = fmts; *p != AV_PIX_FMT_NONE; p++)
-        if (*p == AV_PIX_FMT_CUDA)
-            return AV_PIX_FMT_CUDA;
-    /* NVDEC not offered, or offered and failed to start (profile, size): FFmpeg asks
-     * again without it */
-    if (d->hw_device && !atomic_exchange(&d->hw_refused, 1))
-        av_log(NULL, AV_LOG_WARNING,
-               "pinstripe: '%s': NVDEC cannot decode this %s stream (%s %dx%d): software decode\n",
-               d->url, d->info.codec, av_get_pix_fmt_name(s->sw_pix_fmt), s->coded_width,
-               s->coded_height);
-    return avcodec_default_get_format(s, fmts);
+    return hwdec_get_format(s, fmts, &d->hw_refused, d->url);
 }
 
-static int env_int(const char *name, int def)
+/* The codec context: threads, our buffers and, with hw, NVDEC where the codec has
+ * it (else a note says why not). 0, or -1 with err set. */
+static int open_context(Decoder *d, const AVCodec *codec, int hw, char *err, size_t errlen)
 {
-    const char *v = getenv(name);
-    return v && *v ? atoi(v) : def;
+    const DecoderOptions *opt = &d->opt;
+    if (!(d->dec = avcodec_alloc_context3(codec)) ||
+        avcodec_parameters_to_context(d->dec, d->par) < 0) {
+        snprintf(err, errlen, "'%s': cannot set up the %s decoder", d->url, codec->name);
+        return -1;
+    }
+    d->dec->thread_count = 0; /* one per core */
+    /* frame threads hold frames back; a live source wants each frame at once */
+    d->dec->thread_type = opt->live ? FF_THREAD_SLICE : FF_THREAD_FRAME | FF_THREAD_SLICE;
+    if (opt->live)
+        d->dec->flags |= AV_CODEC_FLAG_LOW_DELAY;
+    d->dec->pkt_timebase = d->tb;
+    d->dec->opaque = d;
+    d->dec->get_buffer2 = get_buffer; /* the pool comes with the ring, at decoder_start */
+    if (hw) {
+        char hwwhy[192];
+        if (hwdec_setup(d->dec, codec, &d->hw_device, hwwhy, sizeof(hwwhy)) == 0) {
+            d->dec->get_format = get_format;
+            d->info.hwdec = 1;
+            /* NVDEC does the work: more threads only add surfaces (over 32 NVDEC may
+             * fail) and frames held back; PINSTRIPE_HWDEC_THREADS overrides, to measure */
+            const char *n = getenv("PINSTRIPE_HWDEC_THREADS");
+            d->dec->thread_count = n && *n ? atoi(n) : 1;
+        } else {
+            av_buffer_unref(&d->hw_device);
+            snprintf(d->info.hwdec_note, sizeof(d->info.hwdec_note),
+                     "'%s': --hwdec cuda: %s: software decode", d->url, hwwhy);
+        }
+    }
+    int rc = avcodec_open2(d->dec, codec, NULL);
+    if (rc < 0) {
+        char why[256];
+        av_err(rc, why, sizeof(why));
+        snprintf(err, errlen, "'%s': cannot open the %s decoder: %s", d->url, codec->name, why);
+        return -1;
+    }
+    return 0;
+}
+
+/* NVDEC turned down a stream that only its decoder was to decode (FFmpeg's AV1
+ * decoder has no software path): the codec's default decoder takes over, from
+ * the packet that failed (the first: the one with the sequence header). Also at
+ * open, when NVDEC could not be set up at all. 1 when it did, 0 when there is
+ * nothing to do, -1 when it failed (d->error said; no decoder left). */
+static int software_again(Decoder *d)
+{
+    if (!d->sw_codec || (d->info.hwdec && !atomic_load(&d->hw_refused)))
+        return 0;
+    avcodec_free_context(&d->dec);
+    const AVCodec *c = d->sw_codec;
+    d->sw_codec = NULL;
+    return open_context(d, c, 0, d->error, sizeof(d->error)) < 0 ? -1 : 1;
 }
 
 Decoder *decoder_open(Source *src, const DecoderOptions *opt, char *err, size_t errlen,
@@ -107,8 +150,6 @@ Decoder *decoder_open(Source *src, const DecoderOptions *opt, char *err, size_t 
     int vidx = source_video_index(src);
     AVStream *st = fmt->streams[vidx];
     const AVCodec *codec = avcodec_find_decoder(st->codecpar->codec_id);
-    char why[256];
-    int rc;
     *code = DECODER_ERR_INPUT;
     opt = opt ? opt : &none;
     avlog_quiet_begin();
@@ -129,39 +170,16 @@ Decoder *decoder_open(Source *src, const DecoderOptions *opt, char *err, size_t 
         snprintf(err, errlen, "'%s': out of memory", url);
         goto fail;
     }
-    if (!(d->dec = avcodec_alloc_context3(codec)) ||
-        avcodec_parameters_to_context(d->dec, st->codecpar) < 0) {
-        snprintf(err, errlen, "'%s': cannot set up the %s decoder", url, codec->name);
+    if (opt->hwdec && hwdec_codec(codec) != codec) /* FFmpeg's AV1, not libdav1d */
+        d->sw_codec = codec, codec = hwdec_codec(codec);
+    d->par = st->codecpar;
+    if (open_context(d, codec, opt->hwdec, err, errlen) < 0)
+        goto fail;
+    if (software_again(d) < 0) {
+        snprintf(err, errlen, "%s", d->error);
         goto fail;
     }
-    d->dec->thread_count = 0; /* one per core */
-    /* frame threads hold frames back; a live source wants each frame at once */
-    d->dec->thread_type = opt->live ? FF_THREAD_SLICE : FF_THREAD_FRAME | FF_THREAD_SLICE;
-    if (opt->live)
-        d->dec->flags |= AV_CODEC_FLAG_LOW_DELAY;
-    d->dec->pkt_timebase = st->time_base;
-    d->dec->opaque = d;
-    d->dec->get_buffer2 = get_buffer; /* the pool comes with the ring, at decoder_start */
-    snprintf(d->info.codec, sizeof(d->info.codec), "%s", codec->name);
-    if (opt->hwdec) {
-        char hwwhy[192];
-        if (hwdec_setup(d->dec, codec, &d->hw_device, hwwhy, sizeof(hwwhy)) == 0) {
-            d->dec->get_format = get_format;
-            d->info.hwdec = 1;
-            /* NVDEC does the work: more threads only add surfaces (over 32 NVDEC may
-             * fail) and frames held back; PINSTRIPE_HWDEC_THREADS overrides, to measure */
-            d->dec->thread_count = env_int("PINSTRIPE_HWDEC_THREADS", 1);
-        } else {
-            av_buffer_unref(&d->hw_device);
-            snprintf(d->info.hwdec_note, sizeof(d->info.hwdec_note),
-                     "'%s': --hwdec cuda: %s: software decode", url, hwwhy);
-        }
-    }
-    if ((rc = avcodec_open2(d->dec, codec, NULL)) < 0) {
-        av_err(rc, why, sizeof(why));
-        snprintf(err, errlen, "'%s': cannot open the %s decoder: %s", url, codec->name, why);
-        goto fail;
-    }
+    snprintf(d->info.codec, sizeof(d->info.codec), "%s", d->dec->codec->name);
     if (d->dec->width < 1 || d->dec->height < 1 || d->dec->pix_fmt == AV_PIX_FMT_NONE ||
         (d->dec->pix_fmt == AV_PIX_FMT_CUDA && d->dec->sw_pix_fmt == AV_PIX_FMT_NONE)) {
         snprintf(err, errlen, "'%s': video stream has no size or pixel format", url);
@@ -221,29 +239,6 @@ static int64_t next_pts(Decoder *d, const AVFrame *f)
     return pts;
 }
 
-/* -re: hold the frame until its time comes, as a camera would deliver it.
- * -1 when asked to stop while waiting. */
-static int realtime_wait(Decoder *d, const AVFrame *f)
-{
-    int64_t pts = f->best_effort_timestamp;
-    if (pts == AV_NOPTS_VALUE)
-        return 0;
-    double now = clock_now_ms(), tb = av_q2d(d->tb) * 1000.0;
-    if (!d->rt_started || pts < d->rt_pts0) {
-        d->rt_started = 1, d->rt_pts0 = pts, d->rt_wall0 = now;
-        return 0;
-    }
-    double due = d->rt_wall0 + (double)(pts - d->rt_pts0) * tb;
-    while ((now = clock_now_ms()) < due) {
-        if (atomic_load(&d->stop))
-            return -1;
-        double left = due - now > 10 ? 10 : due - now;
-        struct timespec ts = {0, (long)(left * 1e6)};
-        nanosleep(&ts, NULL);
-    }
-    return 0;
-}
-
 /* 1: frame handed over; 0: stop requested; negative: failure. */
 static int emit(Decoder *d, const AVFrame *f)
 {
@@ -254,7 +249,8 @@ static int emit(Decoder *d, const AVFrame *f)
         return 1;
     }
     double w0 = clock_now_ms();
-    if (d->opt.realtime && realtime_wait(d, f) < 0)
+    if (d->opt.realtime &&
+        realtime_wait(&d->rt, f->best_effort_timestamp, av_q2d(d->tb) * 1000.0, &d->stop) < 0)
         return 0;
     d->mark_ms += clock_now_ms() - w0; /* waiting for the frame's time is not decoding */
     double ready = clock_now_ms();
@@ -305,7 +301,12 @@ static void decode_warning(Decoder *d, const char *what, int rc)
  * draining, the frames behind it are still taken. */
 static int decode_packet(Decoder *d, const AVPacket *pkt)
 {
-    int rc = avcodec_send_packet(d->dec, pkt);
+    int rc = avcodec_send_packet(d->dec, pkt), sw;
+    if (rc < 0 && rc != AVERROR_EOF && pkt && (sw = software_again(d)) != 0) {
+        if (sw < 0)
+            return -1;
+        rc = avcodec_send_packet(d->dec, pkt);
+    }
     if (rc < 0 && rc != AVERROR_EOF)
         decode_warning(d, "skipping a bad packet", rc);
     int failed = 0;
@@ -315,6 +316,13 @@ static int decode_packet(Decoder *d, const AVPacket *pkt)
             return 1;
         if (rc == AVERROR_EOF)
             return 0;
+        if (rc < 0 && pkt && (sw = software_again(d)) != 0) {
+            if (sw < 0)
+                return -1;
+            if ((rc = avcodec_send_packet(d->dec, pkt)) < 0)
+                decode_warning(d, "skipping a bad packet", rc);
+            continue;
+        }
         if (rc < 0) {
             decode_warning(d, "a frame failed to decode", rc);
             /* draining: each failed frame is one fewer left; a decoder that keeps

@@ -5,20 +5,52 @@
 #include <stdio.h>
 
 #include <libavutil/hwcontext.h>
+#include <libavutil/pixdesc.h>
+
+/* The codec has NVDEC through a device context. */
+static int has_nvdec(const AVCodec *codec)
+{
+    for (int i = 0;; i++) {
+        const AVCodecHWConfig *c = avcodec_get_hw_config(codec, i);
+        if (!c)
+            return 0;
+        if (c->device_type == AV_HWDEVICE_TYPE_CUDA && c->pix_fmt == AV_PIX_FMT_CUDA &&
+            (c->methods & AV_CODEC_HW_CONFIG_METHOD_HW_DEVICE_CTX))
+            return 1;
+    }
+}
+
+const AVCodec *hwdec_codec(const AVCodec *dflt)
+{
+    if (has_nvdec(dflt))
+        return dflt;
+    void *it = NULL;
+    for (const AVCodec *c; (c = av_codec_iterate(&it));)
+        if (c->id == dflt->id && av_codec_is_decoder(c) && !c->wrapper_name && has_nvdec(c))
+            return c;
+    return dflt;
+}
+
+enum AVPixelFormat hwdec_get_format(AVCodecContext *s, const enum AVPixelFormat *fmts,
+                                    atomic_int *refused, const char *url)
+{
+    for (const enum AVPixelFormat *p = fmts; *p != AV_PIX_FMT_NONE; p++)
+        if (*p == AV_PIX_FMT_CUDA)
+            return AV_PIX_FMT_CUDA;
+    /* NVDEC not offered, or offered and failed to start (profile, size): FFmpeg asks
+     * again without it */
+    if (!atomic_exchange(refused, 1))
+        av_log(NULL, AV_LOG_WARNING,
+               "pinstripe: '%s': NVDEC cannot decode this %s stream (%s %dx%d): software decode\n",
+               url, s->codec->name, av_get_pix_fmt_name(s->sw_pix_fmt), s->coded_width,
+               s->coded_height);
+    return avcodec_default_get_format(s, fmts);
+}
 
 int hwdec_setup(AVCodecContext *dec, const AVCodec *codec, AVBufferRef **device, char *why,
                 size_t len)
 {
-    int found = 0;
-    for (int i = 0;; i++) {
-        const AVCodecHWConfig *c = avcodec_get_hw_config(codec, i);
-        if (!c)
-            break;
-        if (c->device_type == AV_HWDEVICE_TYPE_CUDA && c->pix_fmt == AV_PIX_FMT_CUDA &&
-            (c->methods & AV_CODEC_HW_CONFIG_METHOD_HW_DEVICE_CTX))
-            found = 1;
-    }
-    if (!found) {
+    if (!has_nvdec(codec)) {
         snprintf(why, len, "NVDEC cannot decode %s", codec->name);
         return -1;
     }

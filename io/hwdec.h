@@ -4,6 +4,7 @@
 #ifndef PINSTRIPE_IO_HWDEC_H
 #define PINSTRIPE_IO_HWDEC_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 
 #include <libavcodec/avcodec.h>
@@ -12,5 +13,16 @@
  * unreference) and on dec. 0, or -1 with the reason in why. */
 int hwdec_setup(AVCodecContext *dec, const AVCodec *codec, AVBufferRef **device, char *why,
                 size_t len);
+
+/* The decoder --hwdec cuda opens: dflt (libavcodec's choice for its codec) when
+ * it has NVDEC, else another of libavcodec's own decoders of that codec that has
+ * (FFmpeg's AV1 decoder, where libdav1d is the default; it has no software path,
+ * so the caller keeps dflt to fall back on), else dflt. */
+const AVCodec *hwdec_codec(const AVCodec *dflt);
+
+/* get_format for NVDEC: CUDA when offered; else the first refusal is said (once,
+ * *refused set) and FFmpeg's default picks a software format. */
+enum AVPixelFormat hwdec_get_format(AVCodecContext *s, const enum AVPixelFormat *fmts,
+                                    atomic_int *refused, const char *url);
 
 #endif

@@ -331,6 +331,26 @@ decode_direct)
   done
   ;;
 
+hwdec_fallback)
+  # --hwdec cuda gives the bytes of software decoding whether NVDEC takes the stream
+  # or not; without it (no CUDA device, as on the build machine) a line says so and
+  # the codec's default decoder does the work: libdav1d for AV1, whose NVDEC path is
+  # FFmpeg's own AV1 decoder, which has no software path to fall back on by itself
+  ff -f lavfi -i testsrc2=size=322x182:rate=25:duration=0.4 -c:v libsvtav1 -preset 12 -pix_fmt yuv420p10le \
+     -color_trc smpte2084 -color_primaries bt2020 -colorspace bt2020nc "$tmp/av1.mkv" 2>/dev/null
+  ff -f lavfi -i testsrc2=size=176x144:rate=25:duration=0.4 -c:v libx265 -preset ultrafast -pix_fmt yuv420p10le \
+     -x265-params log-level=error:pools=1:frame-threads=1 "$tmp/hevc10.mkv"
+  for f in av1.mkv hevc10.mkv; do
+    expect 0 -q --no-display -c rawvideo -o "$tmp/sw.nut" "$tmp/$f"
+    "$bin" -v --no-display --hwdec cuda -c rawvideo -o "$tmp/hw.nut" "$tmp/$f" 2>"$tmp/err" ||
+      fail "$f --hwdec cuda: exit $?: $(cat "$tmp/err")"
+    cmp -s "$tmp/sw.nut" "$tmp/hw.nut" || fail "$f: --hwdec cuda differs from software decoding"
+    if grep -q "frames from NVDEC on the GPU" "$tmp/err"; then continue; fi
+    grep -q -- "--hwdec cuda: .*: software decode" "$tmp/err" || fail "$f: no line says why not NVDEC: $(cat "$tmp/err")"
+    [ $f != av1.mkv ] || grep -q "libdav1d" "$tmp/err" || fail "$f: not decoded by libdav1d: $(cat "$tmp/err")"
+  done
+  ;;
+
 backends_equal)
   # CUDA and CPU backends write the same bytes; pageable the same as pinned
   ff -f lavfi -i testsrc2=size=641x481:rate=25:duration=1 -pix_fmt yuv420p -c:v ffv1 "$tmp/in.mkv"

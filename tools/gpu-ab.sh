@@ -4,6 +4,7 @@
 # of build A and build B, ROUNDS (default 3) rounds of A then B, REPS (default 3)
 # repetitions each, on each CLIP given, with the rest of the options after --.
 #   tools/gpu-ab.sh A_E2E B_E2E CLIP... -- --backend cuda -t lut3d=file=...
+# E2E_FLAGS go before the clip (pinstripe-e2e's own: E2E_FLAGS="--hwdec cuda").
 # Prints each run's summary line; compare the medians within a round.
 set -uo pipefail
 a=${1:?build A pinstripe-e2e}; b=${2:?build B pinstripe-e2e}; shift 2
@@ -15,7 +16,8 @@ for clip in "${clips[@]}"; do
     for which in A B; do
       bin=$a; [ $which = B ] && bin=$b
       echo "-- ${clip##*/} round $r $which ($(basename "$bin"))"
-      "$bin" --reps "${REPS:-3}" "$clip" "$@" 2>&1 | grep -v "^| rep\|^| ---"
+      # shellcheck disable=SC2086
+      "$bin" --reps "${REPS:-3}" ${E2E_FLAGS:-} "$clip" "$@" 2>&1 | grep -v "^| rep\|^| ---"
     done
   done
 done

@@ -9,6 +9,8 @@
 #   m12_odd.mkv   642x362 HEVC Main12 (yuv420p12le) PQ, 10 frames
 #   vp9p2_odd.webm 642x362 VP9 profile 2 (yuv420p10le) HLG, 10 frames
 #   av1_odd.mkv   642x362 AV1 Main 10-bit (SVT-AV1) PQ, 10 frames
+#   av1_444.mkv   642x362 AV1 High 4:4:4 10-bit (libaom) PQ, 4 frames: NVDEC has
+#                 no 4:4:4 AV1, so --hwdec cuda falls back to software decoding
 #   tools/make-10bit-clips.sh [DIR]
 set -euo pipefail
 dir=${1:-/tmp/clips10}; mkdir -p "$dir"
@@ -29,4 +31,6 @@ ff -f lavfi -i "$(src 642x362)" -frames:v 10 -c:v libvpx-vp9 -profile:v 2 -deadl
    -cpu-used 8 -pix_fmt yuv420p10le $hlg "$dir/vp9p2_odd.webm"
 SVT_LOG=1 ff -f lavfi -i "$(src 642x362)" -frames:v 10 -c:v libsvtav1 -preset 12 \
    -pix_fmt yuv420p10le $pq "$dir/av1_odd.mkv"
+ff -f lavfi -i "$(src 642x362)" -frames:v 4 -c:v libaom-av1 -cpu-used 8 -crf 40 \
+   -pix_fmt yuv444p10le $pq "$dir/av1_444.mkv"
 ls -l "$dir"
