@@ -31,6 +31,17 @@ const AVCodec *hwdec_codec(const AVCodec *dflt)
     return dflt;
 }
 
+enum AVPixelFormat hwdec_surface_format(enum AVPixelFormat sw)
+{
+    switch (sw) {
+    case AV_PIX_FMT_YUV420P:
+    case AV_PIX_FMT_YUVJ420P: return AV_PIX_FMT_NV12;
+    case AV_PIX_FMT_YUV420P10LE: return AV_PIX_FMT_P010LE;
+    case AV_PIX_FMT_YUV420P12LE: return AV_PIX_FMT_P016LE;
+    default: return sw;
+    }
+}
+
 enum AVPixelFormat hwdec_get_format(AVCodecContext *s, const enum AVPixelFormat *fmts,
                                     atomic_int *refused, const char *url)
 {

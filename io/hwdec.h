@@ -20,6 +20,10 @@ int hwdec_setup(AVCodecContext *dec, const AVCodec *codec, AVBufferRef **device,
  * so the caller keeps dflt to fall back on), else dflt. */
 const AVCodec *hwdec_codec(const AVCodec *dflt);
 
+/* The format of NVDEC's surfaces for a stream of software format sw (FFmpeg's
+ * nvdec: 4:2:0 at 8, 10 and 12 bits as nv12, p010 and p016); others as they are. */
+enum AVPixelFormat hwdec_surface_format(enum AVPixelFormat sw);
+
 /* get_format for NVDEC: CUDA when offered; else the first refusal is said (once,
  * *refused set) and FFmpeg's default picks a software format. */
 enum AVPixelFormat hwdec_get_format(AVCodecContext *s, const enum AVPixelFormat *fmts,
