@@ -185,20 +185,20 @@ Decoder *decoder_open(Source *src, const DecoderOptions *opt, char *err, size_t 
         snprintf(err, errlen, "'%s': video stream has no size or pixel format", url);
         goto fail;
     }
-    /* with NVDEC set up, h264 may already have picked it from the extradata; NVDEC's
-     * frames come in its surface format: the ring is laid out for that from the start
-     * (not re-laid, pinned memory and all, at the first frame) */
-    enum AVPixelFormat stream_fmt =
+    /* with NVDEC set up, h264 may already have picked it from the extradata; its frames
+     * come in its surfaces' format: the ring is laid out for it (not re-laid at frame 0) */
+    enum AVPixelFormat sfmt =
         d->dec->pix_fmt == AV_PIX_FMT_CUDA ? d->dec->sw_pix_fmt : d->dec->pix_fmt;
-    enum AVPixelFormat src_fmt = d->info.hwdec ? hwdec_surface_format(stream_fmt) : stream_fmt;
+    enum AVPixelFormat src_fmt = d->info.hwdec ? hwdec_surface_format(sfmt) : sfmt;
     if (!(d->pkt = av_packet_alloc()) || !(d->frame = av_frame_alloc()) ||
-        !(d->out = deliver_create(url, src_fmt, d->dec->width, d->dec->height, opt->reshape))) {
+        !(d->out = deliver_create(url, src_fmt, sfmt, d->dec->width, d->dec->height,
+                                  opt->reshape))) {
         snprintf(err, errlen, "'%s': out of memory", url);
         goto fail;
     }
     DecoderInfo *in = &d->info;
     in->fmt = (FrameFormat){deliver_choice(d->out)->layout, d->dec->width, d->dec->height, 1};
-    in->depth = pixfmt_choose(stream_fmt).depth; /* p010's is the stream's 10 */
+    in->depth = pixfmt_choose(sfmt).depth; /* p010's is the stream's 10 */
     in->primaries = d->dec->color_primaries, in->trc = d->dec->color_trc;
     in->colorspace = d->dec->colorspace, in->range = d->dec->color_range;
     in->matrix = pixfmt_matrix(d->dec->colorspace);

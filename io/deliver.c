@@ -23,6 +23,7 @@ struct Delivery {
     FrameFormat cur;            /* the ring's layout and size now */
     int first_w, first_h;       /* the first ones, for the line on keeping them */
     enum AVPixelFormat first_fmt;
+    enum AVPixelFormat alias;   /* deliver_create's: no line said for it */
     int scale_said;             /* that line is out */
     struct SwsContext *sws;
     AVFrame *plain; /* swscale's output when ring slots are banded */
@@ -45,8 +46,8 @@ static enum AVPixelFormat frame_source_format(const AVFrame *f)
     return f->format;
 }
 
-Delivery *deliver_create(const char *url, enum AVPixelFormat src_fmt, int width, int height,
-                         int reshape)
+Delivery *deliver_create(const char *url, enum AVPixelFormat src_fmt, enum AVPixelFormat alias,
+                         int width, int height, int reshape)
 {
     Delivery *v = calloc(1, sizeof(*v));
     if (!v || !(v->plain = av_frame_alloc()) || !(v->sw = av_frame_alloc())) {
@@ -56,6 +57,7 @@ Delivery *deliver_create(const char *url, enum AVPixelFormat src_fmt, int width,
     snprintf(v->url, sizeof(v->url), "%s", url);
     v->reshape = reshape;
     v->src_fmt = v->first_fmt = src_fmt;
+    v->alias = alias;
     atomic_store(&v->src_now, src_fmt);
     v->choice = pixfmt_choose(src_fmt);
     v->cur = (FrameFormat){v->choice.layout, width, height, 1};
@@ -82,16 +84,18 @@ enum AVPixelFormat deliver_source_format(const Delivery *v)
 void deliver_follow(Delivery *v, FrameRing *ring, const AVFrame *f, long long n)
 {
     enum AVPixelFormat src = frame_source_format(f);
-    if (f->width == v->cur.width && f->height == v->cur.height && src == v->src_fmt)
+    int same_size = f->width == v->cur.width && f->height == v->cur.height;
+    if (same_size && src == v->src_fmt)
         return;
     if (!v->reshape) {
-        if (!v->scale_said)
+        /* the stream's own format where NVDEC's was expected: converted, nothing lost */
+        if (!v->scale_said && !(same_size && src == v->alias))
             av_log(NULL, AV_LOG_WARNING,
                    "pinstripe: '%s': the video changes from %dx%d %s to %dx%d %s at frame %lld: "
                    "the output keeps the first size and format (scaled, as ffmpeg does)\n",
                    v->url, v->first_w, v->first_h, pix_name(v->first_fmt), f->width, f->height,
                    pix_name(src), n);
-        v->scale_said = 1;
+        v->scale_said |= !(same_size && src == v->alias);
         return;
     }
     av_log(NULL, AV_LOG_INFO, "pinstripe: '%s': from frame %lld: %dx%d %s (was %dx%d %s)\n",

@@ -5,7 +5,7 @@
  * changes mid-stream: the ring is re-laid (ring_write_reformat), or, for -o,
  * frames are scaled to the first size. The video decoder's thread only.
  *
- *   Delivery *v = deliver_create(url, src_fmt, width, height, reshape);
+ *   Delivery *v = deliver_create(url, src_fmt, alias, width, height, reshape);
  *   deliver_follow(v, ring, frame, n);            // before taking a slot
  *   deliver_frame(v, ring, pool, frame, slot, err, sizeof err);
  *   deliver_destroy(&v); */
@@ -23,11 +23,13 @@
 
 typedef struct Delivery Delivery;
 
-/* The stream's first pixel format (NVDEC: its software format) and size.
- * reshape: a change mid-stream re-lays the ring; 0: frames keep the first size.
- * NULL when out of memory. */
-Delivery *deliver_create(const char *url, enum AVPixelFormat src_fmt, int width, int height,
-                         int reshape);
+/* The stream's first pixel format (NVDEC: its surfaces' software format) and size.
+ * reshape: a change mid-stream re-lays the ring; 0: frames keep the first size and
+ * format, and the first change is said in a line, unless the frames come in alias
+ * at that size (the stream's own format where NVDEC's was expected and NVDEC turned
+ * the stream down; AV_PIX_FMT_NONE: none). NULL when out of memory. */
+Delivery *deliver_create(const char *url, enum AVPixelFormat src_fmt, enum AVPixelFormat alias,
+                         int width, int height, int reshape);
 /* The layout frames land in now, and the choice for the first format. */
 const PixChoice *deliver_choice(const Delivery *v);
 /* The stream's pixel format now (it may change mid-stream). Any thread. */
