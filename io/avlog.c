@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
+#include <libavutil/error.h>
 #include <libavutil/log.h>
 
 static int verbosity_level;
@@ -51,4 +52,19 @@ void avlog_stderr_on(void)
         close(saved_stderr);
         saved_stderr = -1;
     }
+}
+
+/* the first few named, then only counted */
+#define ERRORS_NAMED 5
+
+void avlog_decode_warning(const char *url, atomic_llong *count, const char *what, int rc)
+{
+    long long n = atomic_fetch_add(count, 1) + 1;
+    if (n > ERRORS_NAMED)
+        return;
+    char why[128];
+    if (av_strerror(rc, why, sizeof(why)) < 0)
+        snprintf(why, sizeof(why), "error %d", rc);
+    av_log(NULL, AV_LOG_WARNING, "pinstripe: '%s': %s: %s%s\n", url, what, why,
+           n == ERRORS_NAMED ? " (further decode errors are only counted)" : "");
 }

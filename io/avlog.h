@@ -4,6 +4,8 @@
 #ifndef PINSTRIPE_IO_AVLOG_H
 #define PINSTRIPE_IO_AVLOG_H
 
+#include <stdatomic.h>
+
 /* -1 errors only, 0 warnings, 1 verbose (info). */
 void avlog_set_verbosity(int verbosity);
 /* Silence FFmpeg's log (unless verbose) until avlog_quiet_end. Main thread, before other threads. */
@@ -15,5 +17,10 @@ void avlog_quiet_end(void);
  * sanitizer's report in between would be lost. Main thread, before other threads. */
 void avlog_stderr_off(void);
 void avlog_stderr_on(void);
+
+/* A damaged packet or frame: a warning, as FFmpeg's CLI and players treat it
+ * (concealed where the codec can, skipped where not); the first few are named,
+ * then they are only counted in *count (decoder_errors, the summary, --stats). */
+void avlog_decode_warning(const char *url, atomic_llong *count, const char *what, int rc);
 
 #endif

@@ -117,23 +117,34 @@ static int open_context(Decoder *d, const AVCodec *codec, int hw, char *err, siz
         }
     }
     int rc = avcodec_open2(d->dec, codec, NULL);
-    if (rc < 0) {
-        char why[256];
+    char why[256] = "";
+    if (rc < 0)
         av_err(rc, why, sizeof(why));
-        snprintf(err, errlen, "'%s': cannot open the %s decoder: %s", d->url, codec->name, why);
-        return -1;
+    if (hw && d->sw_codec && (rc < 0 || !d->info.hwdec)) {
+        /* NVDEC's decoder has no software path: the default takes over (its open
+         * may succeed where FFmpeg's AV1 decoder's fails: a damaged av1C) */
+        if (rc < 0)
+            snprintf(d->info.hwdec_note, sizeof(d->info.hwdec_note),
+                     "'%s': --hwdec cuda: the %s decoder cannot open it (%s): software decode",
+                     d->url, codec->name, why);
+        avcodec_free_context(&d->dec);
+        av_buffer_unref(&d->hw_device);
+        d->info.hwdec = 0, codec = d->sw_codec, d->sw_codec = NULL;
+        return open_context(d, codec, 0, err, errlen);
     }
-    return 0;
+    if (rc < 0)
+        snprintf(err, errlen, "'%s': cannot open the %s decoder: %s", d->url, codec->name, why);
+    return rc < 0 ? -1 : 0;
 }
 
 /* NVDEC turned down a stream that only its decoder was to decode (FFmpeg's AV1
  * decoder has no software path): the codec's default decoder takes over, from
- * the packet that failed (the first: the one with the sequence header). Also at
- * open, when NVDEC could not be set up at all. 1 when it did, 0 when there is
- * nothing to do, -1 when it failed (d->error said; no decoder left). */
+ * the packet that failed (the first: the one with the sequence header). 1 when
+ * it did, 0 when there is nothing to do, -1 when it failed (d->error said; no
+ * decoder left). */
 static int software_again(Decoder *d)
 {
-    if (!d->sw_codec || (d->info.hwdec && !atomic_load(&d->hw_refused)))
+    if (!d->sw_codec || !atomic_load(&d->hw_refused))
         return 0;
     avcodec_free_context(&d->dec);
     const AVCodec *c = d->sw_codec;
@@ -175,10 +186,6 @@ Decoder *decoder_open(Source *src, const DecoderOptions *opt, char *err, size_t 
     d->par = st->codecpar;
     if (open_context(d, codec, opt->hwdec, err, errlen) < 0)
         goto fail;
-    if (software_again(d) < 0) {
-        snprintf(err, errlen, "%s", d->error);
-        goto fail;
-    }
     snprintf(d->info.codec, sizeof(d->info.codec), "%s", d->dec->codec->name);
     if (d->dec->width < 1 || d->dec->height < 1 || d->dec->pix_fmt == AV_PIX_FMT_NONE ||
         (d->dec->pix_fmt == AV_PIX_FMT_CUDA && d->dec->sw_pix_fmt == AV_PIX_FMT_NONE)) {
@@ -282,22 +289,6 @@ static int emit(Decoder *d, const AVFrame *f)
     return 1;
 }
 
-/* A damaged packet or frame: a warning, as FFmpeg's CLI and players treat it
- * (concealed where the codec can, skipped where not); the first few are named,
- * then they are only counted (decoder_errors, the summary, --stats). */
-#define ERRORS_NAMED 5
-
-static void decode_warning(Decoder *d, const char *what, int rc)
-{
-    long long n = atomic_fetch_add(&d->errors, 1) + 1;
-    if (n > ERRORS_NAMED)
-        return;
-    char why[128];
-    av_err(rc, why, sizeof(why));
-    av_log(NULL, AV_LOG_WARNING, "pinstripe: '%s': %s: %s%s\n", d->url, what, why,
-           n == ERRORS_NAMED ? " (further decode errors are only counted)" : "");
-}
-
 /* Send one packet (NULL drains) and hand over every frame it yields.
  * 1: go on; 0: stop (or drained); negative: failure. A frame that fails to
  * decode is a warning: the next packet goes on (ffmpeg does the same); while
@@ -311,7 +302,7 @@ static int decode_packet(Decoder *d, const AVPacket *pkt)
         rc = avcodec_send_packet(d->dec, pkt);
     }
     if (rc < 0 && rc != AVERROR_EOF)
-        decode_warning(d, "skipping a bad packet", rc);
+        avlog_decode_warning(d->url, &d->errors, "skipping a bad packet", rc);
     int failed = 0;
     for (;;) {
         rc = avcodec_receive_frame(d->dec, d->frame);
@@ -323,11 +314,11 @@ static int decode_packet(Decoder *d, const AVPacket *pkt)
             if (sw < 0)
                 return -1;
             if ((rc = avcodec_send_packet(d->dec, pkt)) < 0)
-                decode_warning(d, "skipping a bad packet", rc);
+                avlog_decode_warning(d->url, &d->errors, "skipping a bad packet", rc);
             continue;
         }
         if (rc < 0) {
-            decode_warning(d, "a frame failed to decode", rc);
+            avlog_decode_warning(d->url, &d->errors, "a frame failed to decode", rc);
             /* draining: each failed frame is one fewer left; a decoder that keeps
              * failing without end is let go (it has nothing more to give) */
             if (pkt)

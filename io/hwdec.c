@@ -38,6 +38,8 @@ enum AVPixelFormat hwdec_surface_format(enum AVPixelFormat sw)
     case AV_PIX_FMT_YUVJ420P: return AV_PIX_FMT_NV12;
     case AV_PIX_FMT_YUV420P10LE: return AV_PIX_FMT_P010LE;
     case AV_PIX_FMT_YUV420P12LE: return AV_PIX_FMT_P016LE;
+    case AV_PIX_FMT_YUV444P10LE:
+    case AV_PIX_FMT_YUV444P12LE: return AV_PIX_FMT_YUV444P16LE;
     default: return sw;
     }
 }

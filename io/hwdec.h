@@ -21,7 +21,8 @@ int hwdec_setup(AVCodecContext *dec, const AVCodec *codec, AVBufferRef **device,
 const AVCodec *hwdec_codec(const AVCodec *dflt);
 
 /* The format of NVDEC's surfaces for a stream of software format sw (FFmpeg's
- * nvdec: 4:2:0 at 8, 10 and 12 bits as nv12, p010 and p016); others as they are. */
+ * nvdec: 4:2:0 at 8, 10 and 12 bits as nv12, p010 and p016; 4:4:4 at 10 and 12
+ * as yuv444p16); others as they are. */
 enum AVPixelFormat hwdec_surface_format(enum AVPixelFormat sw);
 
 /* get_format for NVDEC: CUDA when offered; else the first refusal is said (once,
