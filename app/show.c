@@ -29,6 +29,7 @@ typedef struct Show {
     int sync_wait;           /* the next frame waits for the sound to start (start, seek) */
     long long shown;
     double sec_mark_ms, fps_last, display_ms;
+    int key; /* what show_frame's poll after the frame got */
     FrameTimings timed;      /* the stripe timings of the last frame that had them */
     long long sec_mark_frames;
     int paused, step, fullscreen;
@@ -354,6 +355,10 @@ static int show_frame(Show *p, FrameBuf *f, int windowed)
     }
     double show_t1 = clock_now_ms();
     p->display_ms = show_t1 - show_t0;
+    if (windowed) { /* Qt paints the image in the key poll: present_ms */
+        p->key = k->display->poll_key(1);
+        stats_set_present(k->stats, clock_now_ms() - show_t1);
+    }
     trace_frame(k->trace, f, show_t0, show_t1);
     p->drops = ring_drops(k->in) + p->r->display_drops;
     graph_add(p, f, show_t1);
@@ -466,7 +471,7 @@ static int run(Show *p)
         ring_read_end(k->out);
         if (rc != SHOW_DONE)
             return rc;
-        if (windowed && handle_key(p, k->display->poll_key(1)))
+        if (windowed && handle_key(p, p->key)) /* show_frame's poll */
             return SHOW_QUIT;
     }
 }

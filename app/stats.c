@@ -60,8 +60,8 @@ double hist_quantile(const Histogram *h, double q)
     return HIST_MIN_MS * pow(HIST_RATIO, HIST_BINS);
 }
 
-static const char *names[STAT_COUNT] = {"decode", "upload", "kernel",  "download",
-                                        "band",    "stage",  "display", "latency"};
+static const char *names[STAT_COUNT] = {"decode", "upload",  "kernel",  "download", "band",
+                                        "stage",  "display", "present", "latency"};
 
 struct Stats {
     Histogram *h[STAT_COUNT];
@@ -72,7 +72,13 @@ struct Stats {
     int hash;
     Histogram *av;   /* |A−V| of the frames shown with sound */
     double av_next;  /* the next frame's A−V (ms), NAN: none */
+    double present_next; /* the next frame's present_ms, NAN: none */
 };
+
+void stats_set_present(Stats *s, double ms)
+{
+    s->present_next = ms;
+}
 
 void stats_set_av(Stats *s, double ms)
 {
@@ -111,7 +117,7 @@ Stats *stats_create(const char *path, char *err, size_t errlen)
             goto oom;
     if (!(s->av = hist_create()))
         goto oom;
-    s->av_next = NAN;
+    s->av_next = s->present_next = NAN;
     if (path) {
         snprintf(s->path, sizeof(s->path), "%s", path);
         if (!(s->f = fopen(path, "w"))) {
@@ -134,12 +140,14 @@ void stats_frame(Stats *s, const FrameBuf *f, double display_ms, double shown_ms
     const FrameTimings *t = &f->t;
     double latency = f->capture_ms > 0 ? shown_ms - f->capture_ms : 0;
     double v[STAT_COUNT] = {t->decode_ms, t->upload_ms, t->kernel_ms, t->download_ms,
-                            t->work_ms,   t->stage_ms,  display_ms,   latency};
+                            t->work_ms,   t->stage_ms,  display_ms,   s->present_next,
+                            latency};
     /* stripe timings only from frames that were timed (CUDA: one in StageConfig.time_every) */
     int have[STAT_COUNT];
     for (int i = 0; i < STAT_COUNT; i++) {
         have[i] = t->timed || (i != STAT_UPLOAD && i != STAT_KERNEL && i != STAT_DOWNLOAD &&
                                i != STAT_WORK);
+        have[i] &= i != STAT_PRESENT || !isnan(s->present_next);
         if (have[i])
             hist_add(s->h[i], v[i]);
     }
@@ -165,7 +173,7 @@ void stats_frame(Stats *s, const FrameBuf *f, double display_ms, double shown_ms
     }
     if (!isnan(s->av_next))
         hist_add(s->av, fabs(s->av_next));
-    s->av_next = NAN;
+    s->av_next = s->present_next = NAN;
 }
 
 void stats_set_drops(Stats *s, long long total)

@@ -18,6 +18,7 @@ typedef enum {
     STAT_WORK,
     STAT_STAGE,
     STAT_DISPLAY,
+    STAT_PRESENT, /* the window painting it: the key poll after imshow, where Qt paints */
     STAT_LATENCY, /* capture (the frame leaving the demuxer) to shown */
     STAT_COUNT
 } StatKind;
@@ -44,6 +45,10 @@ void stats_set_drops(Stats *s, long long total);
  * shown) of the next frame given to stats_frame: its row gets "av_ms", and the
  * summary the median and p99 of |A−V|. */
 void stats_set_av(Stats *s, double ms);
+/* The time the window took to paint the next frame given to stats_frame (the
+ * key poll right after showing it): its row gets "present_ms" (null without a
+ * window), and the summary its median and p99. */
+void stats_set_present(Stats *s, double ms);
 /* The q-quantile of |A−V| so far (NAN: no frame with sound yet). */
 double stats_av_quantile(const Stats *s, double q);
 /* --debug-frame-hash: each row of the --stats file gets the frame's hash

@@ -635,6 +635,8 @@ for name in ("decode", "band", "stage", "kernel"):
         assert abs(float(row[2]) - s[name + "_ms"]["p99"]) < 0.0006
     else:
         assert s[name + "_ms"]["p99"] == 0, name
+# no window, nothing painted: present_ms is null in every row, 0 in the summary
+assert all(f["present_ms"] is None for f in d["frames"]) and s["present_ms"]["p99"] == 0
 print("summary and --stats agree:", m[0])
 PY
   expect 0 -q --no-display --frames 5 "$tmp/in.nut"
@@ -930,6 +932,8 @@ assert gaps[-2] < 500, "more than one long gap"
 i = max(range(len(t) - 1), key=lambda i: t[i + 1] - t[i])
 assert len(t) - 1 - i >= 10, "did not resume"
 assert fr[i + 1]["index"] == fr[i]["index"] + 1, "frames skipped across the pause"
+# the window's painting (the key poll after each frame) is timed: present_ms
+assert all(isinstance(f["present_ms"], float) and f["present_ms"] >= 0 for f in fr), "present_ms"
 PY
   ;;
 
