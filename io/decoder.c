@@ -138,18 +138,23 @@ static int open_context(Decoder *d, const AVCodec *codec, int hw, char *err, siz
 }
 
 /* NVDEC turned down a stream that only its decoder was to decode (FFmpeg's AV1
- * decoder has no software path): the codec's default decoder takes over, from
- * the packet that failed (the first: the one with the sequence header). 1 when
- * it did, 0 when there is nothing to do, -1 when it failed (d->error said; no
- * decoder left). */
-static int software_again(Decoder *d)
+ * decoder has no software path): the codec's default decoder takes over and is
+ * sent pkt, the packet that failed (the first: the one with the sequence
+ * header), again. 1 when it did, 0 when there is nothing to do, -1 when it
+ * failed (d->error said; no decoder left). */
+static int software_again(Decoder *d, const AVPacket *pkt)
 {
-    if (!d->sw_codec || !atomic_load(&d->hw_refused))
+    if (!pkt || !d->sw_codec || !atomic_load(&d->hw_refused))
         return 0;
     avcodec_free_context(&d->dec);
     const AVCodec *c = d->sw_codec;
     d->sw_codec = NULL;
-    return open_context(d, c, 0, d->error, sizeof(d->error)) < 0 ? -1 : 1;
+    if (open_context(d, c, 0, d->error, sizeof(d->error)) < 0)
+        return -1;
+    int rc = avcodec_send_packet(d->dec, pkt);
+    if (rc < 0)
+        avlog_decode_warning(d->url, &d->errors, "skipping a bad packet", rc);
+    return 1;
 }
 
 Decoder *decoder_open(Source *src, const DecoderOptions *opt, char *err, size_t errlen,
@@ -181,8 +186,9 @@ Decoder *decoder_open(Source *src, const DecoderOptions *opt, char *err, size_t 
         snprintf(err, errlen, "'%s': out of memory", url);
         goto fail;
     }
-    if (opt->hwdec && hwdec_codec(codec) != codec) /* FFmpeg's AV1, not libdav1d */
-        d->sw_codec = codec, codec = hwdec_codec(codec);
+    const AVCodec *hw = opt->hwdec ? hwdec_codec(codec) : codec;
+    if (hw != codec) /* FFmpeg's AV1, not libdav1d */
+        d->sw_codec = codec, codec = hw;
     d->par = st->codecpar;
     if (open_context(d, codec, opt->hwdec, err, errlen) < 0)
         goto fail;
@@ -295,13 +301,10 @@ static int emit(Decoder *d, const AVFrame *f)
  * draining, the frames behind it are still taken. */
 static int decode_packet(Decoder *d, const AVPacket *pkt)
 {
-    int rc = avcodec_send_packet(d->dec, pkt), sw;
-    if (rc < 0 && rc != AVERROR_EOF && pkt && (sw = software_again(d)) != 0) {
-        if (sw < 0)
-            return -1;
-        rc = avcodec_send_packet(d->dec, pkt);
-    }
-    if (rc < 0 && rc != AVERROR_EOF)
+    int rc = avcodec_send_packet(d->dec, pkt), sw = 0;
+    if (rc < 0 && rc != AVERROR_EOF && (sw = software_again(d, pkt)) < 0)
+        return -1;
+    if (rc < 0 && rc != AVERROR_EOF && !sw)
         avlog_decode_warning(d->url, &d->errors, "skipping a bad packet", rc);
     int failed = 0;
     for (;;) {
@@ -310,11 +313,9 @@ static int decode_packet(Decoder *d, const AVPacket *pkt)
             return 1;
         if (rc == AVERROR_EOF)
             return 0;
-        if (rc < 0 && pkt && (sw = software_again(d)) != 0) {
+        if (rc < 0 && (sw = software_again(d, pkt)) != 0) {
             if (sw < 0)
                 return -1;
-            if ((rc = avcodec_send_packet(d->dec, pkt)) < 0)
-                avlog_decode_warning(d->url, &d->errors, "skipping a bad packet", rc);
             continue;
         }
         if (rc < 0) {

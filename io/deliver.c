@@ -89,13 +89,14 @@ void deliver_follow(Delivery *v, FrameRing *ring, const AVFrame *f, long long n)
         return;
     if (!v->reshape) {
         /* the stream's own format where NVDEC's was expected: converted, nothing lost */
-        if (!v->scale_said && !(same_size && src == v->alias))
+        int alias = same_size && src == v->alias;
+        if (!v->scale_said && !alias)
             av_log(NULL, AV_LOG_WARNING,
                    "pinstripe: '%s': the video changes from %dx%d %s to %dx%d %s at frame %lld: "
                    "the output keeps the first size and format (scaled, as ffmpeg does)\n",
                    v->url, v->first_w, v->first_h, pix_name(v->first_fmt), f->width, f->height,
                    pix_name(src), n);
-        v->scale_said |= !(same_size && src == v->alias);
+        v->scale_said |= !alias;
         return;
     }
     av_log(NULL, AV_LOG_INFO, "pinstripe: '%s': from frame %lld: %dx%d %s (was %dx%d %s)\n",
