@@ -64,3 +64,52 @@ void convert_rows_yuv420(const FrameBuf *in, FrameBuf *out, int y0, int y1,
         }
     }
 }
+
+/* Row r of `in` (any band) as floats at dst: the job's conversion and chain. */
+static void float_row(const FrameBuf *in, ColourJob *j, SimdRowFn fn, int r, float *dst)
+{
+    int k = 0, nb = frame_nbands(&in->fmt), r0 = 0, r1 = 0;
+    for (; k < nb; k++) {
+        FrameBand b;
+        frame_band(in, k, &b);
+        if (r >= b.y0 && r < b.y1)
+            break;
+    }
+    j->src = band_source(in, k < nb ? k : nb - 1, r, r + 1, &r0, &r1);
+    fn(j, r, in->fmt.width, COLOUR_OUT_FLOAT, (uint8_t *)dst);
+}
+
+void convert_rows_scaled(const FrameBuf *in, FrameBuf *out, int oy0, int oy1,
+                         const ColourJob *job, const ScaleAxis *h, const ScaleAxis *v,
+                         float *scratch)
+{
+    SimdRowFn convert_row = simd_row(simd_level());
+    int kind = out->fmt.layout == PIX_RGB48 ? COLOUR_OUT_RGB48 : COLOUR_OUT_BGR24;
+    int bpp = kind == COLOUR_OUT_RGB48 ? 6 : 3;
+    int ow = out->fmt.width, taps = v->taps;
+    size_t orow = (size_t)3 * ow;
+    float *src = scratch, *acc = src + (size_t)3 * in->fmt.width, *ring = acc + orow;
+    ColourJob j = *job;
+    int have = -1; /* the ring holds input rows up to have (the last taps of them) */
+    for (int y = oy0; y < oy1; y++) {
+        int f = v->first[y];
+        if (have < f - 1)
+            have = f - 1; /* rows skipped: none of them is read again */
+        for (; have < f + taps - 1; have++) {
+            float *hr = ring + (size_t)((have + 1) % taps) * orow;
+            float_row(in, &j, convert_row, have + 1, src);
+            for (int x = 0; x < ow; x++)
+                scale_h_px(h, src, 0, x, hr + 3 * (size_t)x);
+        }
+        for (size_t i = 0; i < orow; i++)
+            acc[i] = 0.0f;
+        for (int t = 0; t < taps; t++) {
+            const float *hr = ring + (size_t)((f + t) % taps) * orow;
+            for (int x = 0; x < ow; x++)
+                scale_v_step(v, y, t, hr + 3 * (size_t)x, acc + 3 * (size_t)x);
+        }
+        uint8_t *dst = out->data[0] + (size_t)y * out->stride[0];
+        for (int x = 0; x < ow; x++)
+            scale_store(&j, acc + 3 * (size_t)x, x, y, kind, dst + (size_t)bpp * x);
+    }
+}

@@ -41,6 +41,13 @@ Stage *stage_create(const StageConfig *cfg, char *note, size_t notelen, char *er
                  cfg->in.width, cfg->in.height);
         return NULL;
     }
+    if (cfg->out_width < 0 || cfg->out_height < 0 || cfg->scale < 0 ||
+        cfg->scale >= SCALE_NFILTERS || (cfg->out_yuv && stage_scales(cfg))) {
+        snprintf(err, errlen, "stage: cannot resample %dx%d to %dx%d%s", cfg->in.width,
+                 cfg->in.height, cfg->out_width, cfg->out_height,
+                 cfg->out_yuv ? " (the encoder's output keeps the video's size)" : "");
+        return NULL;
+    }
     if (cfg->stripes > cfg->in.height) {
         snprintf(err, errlen, "--stripes %d: more stripes than the frame's %d rows",
                  cfg->stripes, cfg->in.height);

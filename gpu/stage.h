@@ -49,6 +49,12 @@ typedef struct StageConfig {
     int dither;     /* DitherMode of 8-bit outputs (colour.h, dither.h) */
     ColourMatrix out_matrix; /* out_yuv: the matrix written (MATRIX_UNSPECIFIED: BT.709
                               * from 720 rows up, BT.601 below) */
+    int out_width, out_height; /* the RGB output's size (0: the input's). Another size than
+                                * the input's: each input pixel is transformed once, then
+                                * resampled to it (a horizontal pass, a vertical pass, then
+                                * the rounding), with `scale`'s filter (gpu/resample.h).
+                                * Not with out_yuv (the encoder takes the video's size) */
+    int scale;                 /* ScaleFilter (gpu/resample.h) */
 } StageConfig;
 
 #define STAGE_MAX_THREADS 256
@@ -60,8 +66,8 @@ typedef struct StageConfig {
  * CPU backend when CUDA is absent, writing why into note (may be NULL). */
 Stage *stage_create(const StageConfig *cfg, char *note, size_t notelen, char *err,
                     size_t errlen, int *errcode);
-/* The output frames' format for cfg: plain bgr24 or rgb48, or banded
- * yuv420p or yuv420p16 (out_yuv). */
+/* The output frames' format for cfg: plain bgr24 or rgb48 (at out_width ×
+ * out_height when set), or banded yuv420p or yuv420p16 (out_yuv). */
 FrameFormat stage_out_format(const StageConfig *cfg);
 /* The output's bits a sample: 8 or 16 (RGB); 8, 10, 12 or 16 (out_yuv). */
 int stage_out_depth(const StageConfig *cfg);
@@ -72,6 +78,8 @@ int stage_submit(Stage *s, const FrameBuf *in, FrameBuf *out);
  * upload/kernel/download/work/stage fields and spans of *t; others untouched).
  * t may be NULL. 0, or negative on failure. */
 int stage_wait(Stage *s, FrameTimings *t);
+/* Whether the stage resamples (its output's size is not its input's). */
+int stage_scales(const StageConfig *cfg);
 /* Use t for frames submitted from now on. Stage thread, between submissions. */
 void stage_set_transform(Stage *s, const Transform *t);
 const char *stage_error(const Stage *s);

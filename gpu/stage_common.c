@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "gpu/dither.h"
+#include "gpu/stripes.h"
 
 void stage_set_error(Stage *s, const char *fmt, ...)
 {
@@ -32,7 +33,40 @@ FrameFormat stage_out_format(const StageConfig *cfg)
     if (cfg->out_yuv)
         return (FrameFormat){deep ? PIX_YUV420P16 : PIX_YUV420P, cfg->in.width, cfg->in.height,
                              cfg->stripes};
-    return (FrameFormat){deep ? PIX_RGB48 : PIX_BGR24, cfg->in.width, cfg->in.height, 1};
+    int w = cfg->out_width > 0 ? cfg->out_width : cfg->in.width;
+    int h = cfg->out_height > 0 ? cfg->out_height : cfg->in.height;
+    return (FrameFormat){deep ? PIX_RGB48 : PIX_BGR24, w, h, 1};
+}
+
+int stage_scales(const StageConfig *cfg)
+{
+    FrameFormat o = stage_out_format(cfg);
+    return o.width != cfg->in.width || o.height != cfg->in.height;
+}
+
+int stage_resample_tables(const StageConfig *cfg, ResampleAxis *h, ResampleAxis *v, char *err,
+                          size_t errlen)
+{
+    FrameFormat o = stage_out_format(cfg);
+    memset(v, 0, sizeof(*v));
+    if (resample_axis(h, cfg->in.width, o.width, (ScaleFilter)cfg->scale, err, errlen) < 0)
+        return -1;
+    if (resample_axis(v, cfg->in.height, o.height, (ScaleFilter)cfg->scale, err, errlen) < 0) {
+        resample_axis_free(h);
+        return -1;
+    }
+    return 0;
+}
+
+void stage_scaled_rows(const ResampleAxis *v, int nstripes, int k,
+                       int *oy0, int *oy1, int *ry0, int *ry1)
+{
+    stripe_rows(v->out, nstripes, k, 0, oy0, oy1);
+    *ry0 = *ry1 = 0;
+    if (*oy0 < *oy1) {
+        *ry0 = v->first[*oy0];
+        *ry1 = v->first[*oy1 - 1] + v->taps;
+    }
 }
 
 void stage_job(const Stage *s, const FrameBuf *in, ColourJob *j)

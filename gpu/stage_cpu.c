@@ -4,7 +4,12 @@
  * worker: every thread takes the next band until none are left, so a slow or
  * descheduled thread holds up at most one band. Each pixel depends on nothing
  * but its own input, so the output never depends on the bands, the threads or
- * the stripes (tests/test_stage.c). One frame in flight. */
+ * the stripes (tests/test_stage.c). One frame in flight.
+ *
+ * A resampling stage (stage_scales) cuts the output's rows into bands
+ * instead; each band transforms the input rows its output reads, those it
+ * shares with its neighbours again (convert_rows_scaled), so bands stay
+ * independent: about taps × in / out rows recomputed a band boundary. */
 #define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include <pthread.h>
 #include <sched.h>
@@ -24,7 +29,8 @@ typedef struct CpuStage CpuStage;
 typedef struct Worker {
     CpuStage *cs;
     int id;           /* 0: the stage thread itself; 1..: helpers */
-    uint8_t *scratch; /* out_yuv: a row pair as floats, allocated once */
+    uint8_t *scratch; /* out_yuv: a row pair as floats; resampling: its rows
+                       * (CONVERT_SCALED_SCRATCH floats); allocated once */
     pthread_t thread;
     int started;
     double band_ms;   /* this frame: its slowest band */
@@ -45,6 +51,9 @@ struct CpuStage {
     FrameBuf *out;
     ColourJob cj;  /* the frame's: its coefficients, the stage's transform as it was
                     * when the frame was submitted, the dither */
+    int scaled;               /* resampling: bands of output rows */
+    ResampleAxis rh, rv;      /* its weights */
+    ScaleAxis sh, sv;
     double submit_ms;
 };
 
@@ -67,11 +76,15 @@ static void run_bands(CpuStage *cs, Worker *w)
         if (k >= cs->nbands)
             break;
         int y0, y1;
-        stripe_rows(cfg->in.height, cs->nbands, k, 1, &y0, &y1);
+        stripe_rows(cs->scaled ? cs->rv.out : cfg->in.height, cs->nbands, k, !cs->scaled, &y0,
+                    &y1);
         if (y0 >= y1)
             continue;
         double t0 = clock_now_ms();
-        if (cfg->out_yuv)
+        if (cs->scaled)
+            convert_rows_scaled(cs->in, cs->out, y0, y1, &cs->cj, &cs->sh, &cs->sv,
+                                (float *)w->scratch);
+        else if (cfg->out_yuv)
             convert_rows_yuv420(cs->in, cs->out, y0, y1, &cs->cj, w->scratch);
         else
             convert_rows(cs->in, cs->out, y0, y1, &cs->cj);
@@ -120,6 +133,8 @@ static void cpu_uninit(Stage *s)
             pthread_join(cs->workers[i].thread, NULL);
         free(cs->workers[i].scratch);
     }
+    resample_axis_free(&cs->rh);
+    resample_axis_free(&cs->rv);
     pthread_cond_destroy(&cs->go);
     pthread_cond_destroy(&cs->done);
     pthread_mutex_destroy(&cs->mu);
@@ -142,15 +157,29 @@ static int cpu_init(Stage *s)
     int n = s->cfg.threads > 0 ? s->cfg.threads : stage_cpu_default_threads();
     if (n > STAGE_MAX_THREADS)
         n = STAGE_MAX_THREADS;
-    /* bands of at least two rows (even boundaries), a few per thread to balance */
+    /* bands of at least two rows (even boundaries), a few per thread to balance;
+     * resampling: of output rows, at least one */
     int rows2 = (s->cfg.in.height + 1) / 2;
-    cs->nbands = n * BANDS_PER_THREAD < rows2 ? n * BANDS_PER_THREAD : rows2;
+    size_t scratch = s->cfg.out_yuv ? CONVERT_YUV_SCRATCH(s->cfg.in.width) : 0;
     cs->nthreads = n;
+    if ((cs->scaled = stage_scales(&s->cfg))) {
+        char err[256];
+        if (stage_resample_tables(&s->cfg, &cs->rh, &cs->rv, err, sizeof(err)) < 0) {
+            stage_set_error(s, "cpu stage: %s", err);
+            cpu_uninit(s);
+            return -1;
+        }
+        cs->sh = (ScaleAxis){cs->rh.taps, cs->rh.first, cs->rh.weight};
+        cs->sv = (ScaleAxis){cs->rv.taps, cs->rv.first, cs->rv.weight};
+        rows2 = cs->rv.out;
+        scratch = sizeof(float) * CONVERT_SCALED_SCRATCH(cs->rh.in, cs->rh.out, cs->rv.taps);
+    }
+    cs->nbands = n * BANDS_PER_THREAD < rows2 ? n * BANDS_PER_THREAD : rows2;
     for (int i = 0; i < n; i++) {
         Worker *w = &cs->workers[i];
         w->cs = cs;
         w->id = i;
-        if (s->cfg.out_yuv && !(w->scratch = malloc(CONVERT_YUV_SCRATCH(s->cfg.in.width)))) {
+        if (scratch && !(w->scratch = malloc(scratch))) {
             stage_set_error(s, "cpu stage: out of memory");
             cpu_uninit(s);
             return -1;

@@ -8,6 +8,7 @@
 
 #include "gpu/convert.h"
 #include "gpu/dither.h"
+#include "gpu/resample.h"
 #include "gpu/stage.h"
 #include "gpu/stripes.h"
 #include "look/chain.h"
@@ -113,6 +114,115 @@ end:
     free(inblk), free(plainblk), free(got), free(want);
 }
 
+/* A resampling stage (out w × h → ow × oh): its bands and threads give what one
+ * convert_rows_scaled call over every row gives, byte for byte, and that is
+ * within one level of the same weights applied in double precision to the
+ * frame's transformed floats (dither off: round to nearest). */
+static void one_scaled(PixLayout layout, int depth, int w, int h, int ow, int oh, int filter,
+                       int stripes, int threads, int banded, const char *tname, int deep,
+                       int dither)
+{
+    char err[256], note[256];
+    stripes = stripes < h ? stripes : h;
+    StageConfig cfg = {.stripes = stripes, .backend = STAGE_CPU, .threads = threads,
+                       .dither = dither, .out_depth = deep ? 16 : 8, .out_width = ow,
+                       .out_height = oh, .scale = filter};
+    FrameFormat in = {layout, w, h, banded ? stripes : 1}, plain = {layout, w, h, 1};
+    cfg.in = in;
+    CHECK(transform_parse(tname, &cfg.transform, err, sizeof err) == 0, "%s", err);
+    FrameFormat out = stage_out_format(&cfg);
+    CHECK(out.width == ow && out.height == oh && stage_scales(&cfg) == (ow != w || oh != h),
+          "out format %dx%d", out.width, out.height);
+    size_t inb = frame_bytes(&in), outb = frame_bytes(&out);
+    uint8_t *inblk = malloc(inb), *plainblk = malloc(inb), *got = calloc(1, outb),
+            *want = calloc(1, outb);
+    FrameBuf fi = {0}, fp = {0}, fo = {0}, fw = {0};
+    frame_wrap(&fi, &in, inblk);
+    frame_wrap(&fp, &plain, plainblk);
+    frame_wrap(&fo, &out, got);
+    frame_wrap(&fw, &out, want);
+    fill(&fp, inb, (unsigned)(w * 31 + h * 17 + ow + oh), depth);
+    const uint8_t *planes[3] = {fp.data[0], fp.data[1], fp.data[2]};
+    frame_copy_planes(&fi, planes, fp.stride);
+    fi.matrix = fp.matrix = MATRIX_BT709;
+    fi.depth = fp.depth = depth;
+    int code;
+    Stage *s = stage_create(&cfg, note, sizeof note, err, sizeof err, &code);
+    CHECK(s != NULL, "stage_create: %s", err);
+    if (!s)
+        goto end;
+    ColourJob job = {.c = colour_yuv_coeffs(fp.matrix, fp.full_range, h, depth),
+                     .dither = dither_table((DitherMode)dither)};
+    if (!cfg.transform.identity)
+        job.ch = cfg.transform.chain;
+    ResampleAxis rh, rv;
+    CHECK(resample_axis(&rh, w, ow, (ScaleFilter)filter, err, sizeof err) == 0 &&
+              resample_axis(&rv, h, oh, (ScaleFilter)filter, err, sizeof err) == 0,
+          "%s", err);
+    ScaleAxis sh = {rh.taps, rh.first, rh.weight}, sv = {rv.taps, rv.first, rv.weight};
+    float *scratch = malloc(sizeof(float) * CONVERT_SCALED_SCRATCH(w, ow, rv.taps));
+    convert_rows_scaled(&fp, &fw, 0, oh, &job, &sh, &sv, scratch);
+    free(scratch);
+    for (int rep = 0; rep < 2; rep++) {
+        memset(got, 0xAB, outb);
+        FrameTimings t;
+        CHECK(stage_submit(s, &fi, &fo) == 0, "submit: %s", stage_error(s));
+        CHECK(stage_wait(s, &t) == 0, "wait: %s", stage_error(s));
+        CHECK(memcmp(got, want, outb) == 0,
+              "%s %dx%d -> %dx%d %s, %d stripes %d threads%s -t %s: bands differ from one pass",
+              pix_layout_name(layout), w, h, ow, oh, scale_filter_name((ScaleFilter)filter),
+              stripes, threads, banded ? " banded" : "", tname);
+    }
+    stage_destroy(&s);
+    if (dither == 0) { /* the weights in double precision over the transformed floats */
+        float *fl = malloc(sizeof(float) * 3 * (size_t)w * h);
+        double *hx = malloc(sizeof(double) * 3 * (size_t)ow * h);
+        job.src = (PixelSource){.plane = {fp.data[0], fp.data[1], fp.data[2]},
+                                .stride = {fp.stride[0], fp.stride[1], fp.stride[2]},
+                                .layout = layout,
+                                .cw = colour_halved_x(layout) ? (w + 1) / 2 : w};
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++)
+                colour_pixel_float(&job, x, y, fl + 3 * ((size_t)y * w + x));
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < ow; x++)
+                for (int c = 0; c < 3; c++) {
+                    double a = 0;
+                    for (int t = 0; t < rh.taps; t++)
+                        a += rh.weight[(size_t)x * rh.taps + t] / (double)RESAMPLE_ONE *
+                             fl[3 * ((size_t)y * w + rh.first[x] + t) + c];
+                    hx[3 * ((size_t)y * ow + x) + c] = a;
+                }
+        int worst = 0;
+        for (int y = 0; y < oh; y++)
+            for (int x = 0; x < ow; x++)
+                for (int c = 0; c < 3; c++) {
+                    double a = 0;
+                    for (int t = 0; t < rv.taps; t++)
+                        a += rv.weight[(size_t)y * rv.taps + t] / (double)RESAMPLE_ONE *
+                             hx[3 * ((size_t)(rv.first[y] + t) * ow + x) + c];
+                    a = a < 0 ? 0 : a > 1 ? 1 : a;
+                    int ref, g;
+                    if (deep) {
+                        ref = (int)(a * 65535 + 0.5);
+                        g = ((uint16_t *)got)[3 * ((size_t)y * ow + x) + c];
+                    } else {
+                        ref = (int)(a * 255 + 0.5);
+                        g = got[(size_t)y * fo.stride[0] + 3 * (size_t)x + 2 - c];
+                    }
+                    worst = abs(g - ref) > worst ? abs(g - ref) : worst;
+                }
+        CHECK(worst <= (deep ? 2 : 1), "%s %dx%d -> %dx%d %s -t %s: %d levels from the double "
+              "reference", pix_layout_name(layout), w, h, ow, oh,
+              scale_filter_name((ScaleFilter)filter), tname, worst);
+        free(fl), free(hx);
+    }
+    resample_axis_free(&rh);
+    resample_axis_free(&rv);
+end:
+    free(inblk), free(plainblk), free(got), free(want);
+}
+
 int main(void)
 {
     const PixLayout layouts[] = {PIX_YUV420P, PIX_NV12, PIX_BGR24, 1};
@@ -171,6 +281,21 @@ int main(void)
                                 (s + outk) % 2 ? test_chain[(d + s) % TEST_CHAINS] : "none",
                                 (d + n) & 1, 1 + (d + s + n) % 4, outk, (d + outk + s) % 3);
             }
+    /* resampling: shrinking, enlarging, one axis only, to 1x1, odd sizes, every
+     * filter; stripes, threads and bands; 8-bit (dithered or not) and 16-bit out */
+    const int scaled[][4] = {{161, 121, 48, 36}, {64, 48, 150, 97}, {97, 31, 97, 12},
+                             {40, 30, 1, 1},     {33, 65, 33, 65}, {7, 5, 160, 3},
+                             {200, 100, 60, 30}, {3, 2, 2, 3}};
+    for (int i = 0; i < 8; i++)
+        for (int f = 0; f < SCALE_NFILTERS; f++) {
+            int v = i + f;
+            one_scaled(v % 3 == 0 ? PIX_YUV420P : v % 3 == 1 ? PIX_NV12 : PIX_YUV420P16,
+                       v % 3 == 2 ? 10 : 8, scaled[i][0], scaled[i][1], scaled[i][2],
+                       scaled[i][3], f, 1 + v % 3, 1 + v % 4, v & 1,
+                       v % 4 ? test_chain[v % TEST_CHAINS] : "none", v % 5 == 4, 0);
+            one_scaled(PIX_BGR24, 8, scaled[i][0], scaled[i][1], scaled[i][2], scaled[i][3], f,
+                       1 + (v + 1) % 3, 1 + (v + 2) % 4, 0, "sepia", 0, 1 + v % 2);
+        }
     test_luts_remove();
     lut_registry_clear();
     /* more stripes than rows is refused */
