@@ -82,3 +82,98 @@ extern "C" cudaError_t colour_launch_yuv420(const ColourJob *j, uint8_t *const d
     yuv420_kernel<<<grid, block, 0, stream>>>(k);
     return cudaGetLastError();
 }
+
+// Resampling. The horizontal pass: one block a row segment of SCALE_H_BLOCK
+// outputs; its threads first transform the input pixels the segment reads into
+// shared memory (each once), then each sums its output's taps from there.
+struct ScaleHArgs {
+    ColourJob j;
+    ScaleAxis h;
+    int out_w, y0;
+    float *hbuf;
+};
+
+__global__ void scale_h_kernel(const __grid_constant__ ScaleHArgs k)
+{
+    extern __shared__ float px[];
+    int x0 = blockIdx.x * SCALE_H_BLOCK, y = k.y0 + blockIdx.y;
+    int xl = min(x0 + SCALE_H_BLOCK, k.out_w) - 1;
+    int base = k.h.first[x0], span = k.h.first[xl] + k.h.taps - base;
+    for (int i = threadIdx.x; i < span; i += blockDim.x)
+        colour_pixel_float(&k.j, base + i, y, px + 3 * i);
+    __syncthreads();
+    int x = x0 + threadIdx.x;
+    if (x <= xl)
+        scale_h_px(&k.h, px, base, x, k.hbuf + ((size_t)y * k.out_w + x) * 3);
+}
+
+extern "C" int scale_h_span(const int32_t *first, int taps, int out_w)
+{
+    int span = 0;
+    for (int x0 = 0; x0 < out_w; x0 += SCALE_H_BLOCK) {
+        int xl = x0 + SCALE_H_BLOCK < out_w ? x0 + SCALE_H_BLOCK - 1 : out_w - 1;
+        int s = first[xl] + taps - first[x0];
+        span = s > span ? s : span;
+    }
+    return span;
+}
+
+extern "C" cudaError_t scale_h_prepare(int span)
+{
+    return cudaFuncSetAttribute(scale_h_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                (int)(3 * sizeof(float)) * span);
+}
+
+extern "C" cudaError_t scale_h_launch(const ColourJob *j, const ScaleAxis *h, int out_w, int span,
+                                      float *hbuf, int y0, int y1, cudaStream_t stream)
+{
+    ScaleHArgs k;
+    memset(&k, 0, sizeof(k));
+    k.j = *j;
+    k.h = *h;
+    k.out_w = out_w, k.y0 = y0;
+    k.hbuf = hbuf;
+    dim3 grid((out_w + SCALE_H_BLOCK - 1) / SCALE_H_BLOCK, y1 - y0);
+    scale_h_kernel<<<grid, SCALE_H_BLOCK, 3 * sizeof(float) * span, stream>>>(k);
+    return cudaGetLastError();
+}
+
+// The vertical pass: one thread an output pixel.
+struct ScaleVArgs {
+    ColourJob j;
+    ScaleAxis v;
+    const float *hbuf;
+    int out_w, out, oy0, oy1, dst_stride;
+    uint8_t *dst;
+};
+
+__global__ void scale_v_kernel(const __grid_constant__ ScaleVArgs k)
+{
+    int x = blockIdx.x * blockDim.x + threadIdx.x;
+    int y = k.oy0 + blockIdx.y * blockDim.y + threadIdx.y;
+    if (x >= k.out_w || y >= k.oy1)
+        return;
+    float acc[3] = {0.0f, 0.0f, 0.0f};
+    const float *p = k.hbuf + ((size_t)k.v.first[y] * k.out_w + x) * 3;
+    for (int t = 0; t < k.v.taps; t++, p += (size_t)3 * k.out_w)
+        scale_v_step(&k.v, y, t, p, acc);
+    int bpp = k.out == COLOUR_OUT_RGB48 ? 6 : 3;
+    scale_store(&k.j, acc, x, y, k.out, k.dst + (size_t)y * k.dst_stride + (size_t)bpp * x);
+}
+
+extern "C" cudaError_t scale_v_launch(const ColourJob *j, const ScaleAxis *v, const float *hbuf,
+                                      int out_w, int out, uint8_t *dst, int dst_stride, int oy0,
+                                      int oy1, cudaStream_t stream)
+{
+    ScaleVArgs k;
+    memset(&k, 0, sizeof(k));
+    k.j = *j;
+    k.v = *v;
+    k.hbuf = hbuf;
+    k.out_w = out_w, k.out = out, k.oy0 = oy0, k.oy1 = oy1, k.dst_stride = dst_stride;
+    k.dst = dst;
+    dim3 block(64, 4);
+    dim3 grid((out_w + block.x - 1) / block.x, (oy1 - oy0 + block.y - 1) / block.y);
+    scale_v_kernel<<<grid, block, 0, stream>>>(k);
+    return cudaGetLastError();
+}

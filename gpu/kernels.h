@@ -6,6 +6,7 @@
 #include <cuda_runtime.h>
 
 #include "gpu/colour.h"
+#include "gpu/scale_px.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -24,6 +25,24 @@ cudaError_t colour_launch(const ColourJob *j, int out, uint8_t *dst, int dst_str
 cudaError_t colour_launch_yuv420(const ColourJob *j, uint8_t *const dst[3],
                                  const int dst_stride[3], int width, int y0, int y1,
                                  cudaStream_t stream);
+
+/* Resampling (scale_px.h), the horizontal pass: input rows [y0, y1) of the
+ * job's source, each pixel transformed once (colour_pixel_float), resampled
+ * across by h (device tables) to out_w samples into rows y0.. of hbuf (device,
+ * 3 × out_w floats a row). SCALE_H_BLOCK outputs a block, reading at most
+ * `span` input pixels (scale_h_span). */
+#define SCALE_H_BLOCK 128
+int scale_h_span(const int32_t *first, int taps, int out_w);
+/* Let the horizontal pass use span's shared memory (once, before launching). */
+cudaError_t scale_h_prepare(int span);
+cudaError_t scale_h_launch(const ColourJob *j, const ScaleAxis *h, int out_w, int span,
+                           float *hbuf, int y0, int y1, cudaStream_t stream);
+/* The vertical pass: output rows [oy0, oy1), each summed down hbuf's rows by v
+ * (device tables), stored as BGR (dithered) or RGB48 (out) at dst (device,
+ * row y at dst + y × dst_stride). */
+cudaError_t scale_v_launch(const ColourJob *j, const ScaleAxis *v, const float *hbuf, int out_w,
+                           int out, uint8_t *dst, int dst_stride, int oy0, int oy1,
+                           cudaStream_t stream);
 
 #ifdef __cplusplus
 }

@@ -19,6 +19,17 @@
 // timed events (before the upload, after it, after the kernel, after the
 // download); the others get one untimed event a stripe, after its download,
 // which is all that completion needs.
+//
+// A resampling stage (stage_scales; issue 26) queues on stream k: the upload of
+// input stripe k, the horizontal pass over its rows (each pixel transformed
+// once) into the set's float buffer `hbuf`, then the vertical pass of output
+// stripe k (the output's rows cut in the same proportion) and its download.
+// The vertical pass reads a halo of rows beyond stripe k's (ceil(taps × in /
+// out) / 2 each side; with a tiny window the whole frame), so its stream
+// waits for the horizontal passes of the stripes that hold them (EV_H), and
+// the next frame's horizontal pass of a stripe waits for this frame's
+// vertical passes that read its rows (EV_V): no row is uploaded twice, and a
+// stripe's download is a tenth of the bytes at 3840 → 1152.
 #include <cuda_runtime.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,8 +69,10 @@
 
 // Events of stripe k: ev[EV_PER_STRIPE * k + i]; i = 0..3 timed (before upload, after
 // upload, after kernel, after download), i = 4 untimed (after download)
-#define EV_PER_STRIPE 5
+#define EV_PER_STRIPE 7
 #define EV_DONE 4
+#define EV_H 5 // resampling: after the horizontal pass
+#define EV_V 6 // resampling: after the vertical pass
 
 typedef struct InFlight {
     cudaEvent_t *ev;
@@ -87,6 +100,13 @@ typedef struct CudaStage {
         float *dev;
     } luts[MAX_LUTS];
     int nluts;
+    // resampling (stage_scales): the weights, on the host and the device
+    int scaled, span;
+    ResampleAxis rh, rv;
+    ScaleAxis dh, dv;
+    void *d_tables;
+    float *d_h[MAX_SETS]; // rows of the horizontal pass: in height × out width × 3
+    int prev[MAX_SETS];   // the slot of the set's last frame (-1: none)
 } CudaStage;
 
 static int nevents(const CudaStage *cs)
@@ -117,6 +137,9 @@ static void cuda_uninit(Stage *s)
     if (cs->decoded)
         cudaEventDestroy(cs->decoded);
     cudaFree(cs->d_dither);
+    cudaFree(cs->d_tables);
+    resample_axis_free(&cs->rh);
+    resample_axis_free(&cs->rv);
     for (int i = 0; i < cs->nluts; i++)
         cudaFree(cs->luts[i].dev);
     for (int set = 0; set < MAX_SETS; set++)
@@ -126,6 +149,7 @@ static void cuda_uninit(Stage *s)
     for (int i = 0; i < MAX_SETS; i++) {
         cudaFree(cs->d_in[i]);
         cudaFree(cs->d_out[i]);
+        cudaFree(cs->d_h[i]);
     }
     free(cs);
     s->priv = NULL;
@@ -136,6 +160,36 @@ static int env_int(const char *name, int def, int lo, int hi)
     const char *v = getenv(name);
     int n = v ? atoi(v) : def;
     return n < lo ? lo : n > hi ? hi : n;
+}
+
+// The resampling weights, on the host and in one device block; the horizontal
+// pass's shared memory. 0, or -1 with the stage's error set.
+static int scale_init(Stage *s, CudaStage *cs)
+{
+    char err[256];
+    void *blk = NULL;
+    if (stage_resample_tables(&s->cfg, &cs->rh, &cs->rv, err, sizeof(err)) < 0) {
+        stage_set_error(s, "cuda stage: %s", err);
+        return -1;
+    }
+    size_t fh = sizeof(int32_t) * cs->rh.out, wh = sizeof(int16_t) * cs->rh.out * cs->rh.taps;
+    size_t fv = sizeof(int32_t) * cs->rv.out, wv = sizeof(int16_t) * cs->rv.out * cs->rv.taps;
+    size_t at[4] = {0, fh, fh + fv, fh + fv + wh}; // int32 tables first: aligned
+    uint8_t *b;
+    cs->span = scale_h_span(cs->rh.first, cs->rh.taps, cs->rh.out);
+    CK(scale_h_prepare(cs->span));
+    CK(cudaMalloc(&blk, at[3] + wv));
+    cs->d_tables = blk;
+    b = (uint8_t *)blk;
+    CK(cudaMemcpy(b + at[0], cs->rh.first, fh, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(b + at[1], cs->rv.first, fv, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(b + at[2], cs->rh.weight, wh, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(b + at[3], cs->rv.weight, wv, cudaMemcpyHostToDevice));
+    cs->dh = (ScaleAxis){cs->rh.taps, (const int32_t *)(b + at[0]), (const int16_t *)(b + at[2])};
+    cs->dv = (ScaleAxis){cs->rv.taps, (const int32_t *)(b + at[1]), (const int16_t *)(b + at[3])};
+    return 0;
+fail:
+    return -1;
 }
 
 static int cuda_init(Stage *s)
@@ -169,9 +223,15 @@ static int cuda_init(Stage *s)
     // (a few hundred microseconds at most) and wakes sooner: 1080p ran 6% faster.
     unsigned evflags = env_int("PINSTRIPE_CUDA_BLOCKING", 0, 0, 1) ? cudaEventBlockingSync : 0;
     CK(cudaSetDevice(0));
+    if ((cs->scaled = stage_scales(&s->cfg)) && scale_init(s, cs) < 0)
+        goto fail;
     for (int set = 0; set < cs->nsets; set++) {
+        cs->prev[set] = -1;
         CK(cudaMalloc((void **)&cs->d_in[set], cs->in_bytes));
         CK(cudaMalloc((void **)&cs->d_out[set], cs->out_bytes));
+        if (cs->scaled)
+            CK(cudaMalloc((void **)&cs->d_h[set],
+                          sizeof(float) * 3 * (size_t)cs->rv.in * (size_t)cs->rh.out));
         for (int i = 0; i < cs->nstreams; i++) {
             CK(cudaStreamCreateWithFlags(&cs->streams[set][i], cudaStreamNonBlocking));
         }
@@ -184,7 +244,7 @@ static int cuda_init(Stage *s)
         }
         for (int i = 0; i < nevents(cs); i++)
             CK(cudaEventCreateWithFlags(&cs->slots[d].ev[i],
-                                        i % EV_PER_STRIPE == EV_DONE ? evflags | cudaEventDisableTiming
+                                        i % EV_PER_STRIPE >= EV_DONE ? evflags | cudaEventDisableTiming
                                                                      : evflags));
     }
     if (const uint16_t *dt = dither_table((DitherMode)s->cfg.dither)) {
@@ -251,6 +311,14 @@ static float *device_lut(Stage *s, const ChainOp *op)
 {
     size_t n = 3 * (size_t)op->size * (op->kind == CHAIN_LUT3D ? (size_t)op->size * op->size : 1);
     return device_table(s, op->lut, n);
+}
+
+// Whether output stripe j of a resampling stage reads any of input rows [y0, y1).
+static int scaled_reads(const CudaStage *cs, int j, int y0, int y1)
+{
+    int oy0, oy1, ry0, ry1;
+    stage_scaled_rows(&cs->rv, cs->nstripes, j, &oy0, &oy1, &ry0, &ry1);
+    return ry0 < y1 && y0 < ry1;
 }
 
 static int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
@@ -342,6 +410,18 @@ static int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
         }
         if (timed)
             CK(cudaEventRecord(ev[1], st));
+        if (cs->scaled) { // the horizontal pass now; the vertical one below
+            InFlight *pv = cs->prev[set] >= 0 ? &cs->slots[cs->prev[set]] : NULL;
+            for (int j = 0; j < cs->nstripes && pv; j++) // the last frame's readers of these rows
+                if (j != k && scaled_reads(cs, j, y0, y1))
+                    CK(cudaStreamWaitEvent(st, pv->ev[EV_PER_STRIPE * j + EV_V], 0));
+            if (y0 < y1) {
+                INJECT("kernel", "the colour kernel's launch");
+                CK(scale_h_launch(&kjob, &cs->dh, cs->rh.out, cs->span, cs->d_h[set], y0, y1, st));
+            }
+            CK(cudaEventRecord(ev[EV_H], st));
+            continue;
+        }
         // out_yuv: the stripe's Y, U and V rows are one range, banded like the input
         // (one stripe: its band is the whole plain frame, rows 0..height)
         FrameBand ob;
@@ -367,6 +447,31 @@ static int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
         }
         CK(cudaEventRecord(ev[timed ? 3 : EV_DONE], st));
     }
+    for (int k = 0; k < cs->nstripes && cs->scaled; k++) {
+        cudaStream_t st = cs->streams[set][k % cs->nstreams];
+        cudaEvent_t *ev = &slot->ev[EV_PER_STRIPE * k];
+        int oy0, oy1, ry0, ry1;
+        stage_scaled_rows(&cs->rv, cs->nstripes, k, &oy0, &oy1, &ry0, &ry1);
+        for (int j = 0; j < cs->nstripes && oy0 < oy1; j++) { // the rows it reads, done
+            int y0, y1;
+            stripe_rows(f->height, cs->nstripes, j, even, &y0, &y1);
+            if (j != k && y0 < ry1 && ry0 < y1)
+                CK(cudaStreamWaitEvent(st, slot->ev[EV_PER_STRIPE * j + EV_H], 0));
+        }
+        if (oy0 < oy1)
+            CK(scale_v_launch(&job, &cs->dv, cs->d_h[set], cs->rh.out, out_kind, d_out,
+                              out->stride[0], oy0, oy1, st));
+        if (timed)
+            CK(cudaEventRecord(ev[2], st));
+        CK(cudaEventRecord(ev[EV_V], st));
+        if (oy0 < oy1) {
+            INJECT("d2h", "cudaMemcpyAsync (device to host)");
+            size_t off = (size_t)oy0 * out->stride[0], len = (size_t)(oy1 - oy0) * out->stride[0];
+            CK(cudaMemcpyAsync(out->data[0] + off, d_out + off, len, cudaMemcpyDeviceToHost, st));
+        }
+        CK(cudaEventRecord(ev[timed ? 3 : EV_DONE], st));
+    }
+    cs->prev[set] = (int)(slot - cs->slots);
     cs->count++;
     cs->seq++;
     return 0;

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gpu/resample.h"
 #include "gpu/stage.h"
 #include "look/chain.h"
 #include "look/cube.h"
@@ -187,6 +188,8 @@ static int run(const StageConfig *cfg, Bufs *b, char *err, size_t errlen)
 static int tone_on;
 static ToneSettings tone_ts;
 static HdrSource tone_src;
+/* the output size one_out asks for (0: the input's) and its filter */
+static int scale_w, scale_h, scale_f;
 
 static int one_out(PixLayout layout, int depth, int w, int h, int stripes, const char *tname,
                    int banded, int yuv, int out_depth, int dither)
@@ -196,7 +199,8 @@ static int one_out(PixLayout layout, int depth, int w, int h, int stripes, const
     /* the same picture in each backend's buffers; banded when asked (as the player does) */
     FrameFormat in = {layout, w, h, banded == 1 ? stripes : 1};
     StageConfig cfg = {.in = in, .stripes = stripes, .time_every = 1 + (w + stripes) % 4,
-                       .out_yuv = yuv, .out_depth = out_depth, .dither = dither};
+                       .out_yuv = yuv, .out_depth = out_depth, .dither = dither,
+                       .out_width = scale_w, .out_height = scale_h, .scale = scale_f};
     CHECK(transform_parse(tname, &cfg.transform, err, sizeof err) == 0, "%s", err);
     if (tone_on) {
         Transform base = cfg.transform;
@@ -241,7 +245,8 @@ static int one_out(PixLayout layout, int depth, int w, int h, int stripes, const
     CHECK(rc2 == 0, "cuda stage, pageable: %s", err);
     size_t ob = frame_bytes(&outf);
     char to[64];
-    snprintf(to, sizeof to, " to %s, dither %d", pix_layout_name(outf.layout), dither);
+    snprintf(to, sizeof to, " to %s %dx%d (%s), dither %d", pix_layout_name(outf.layout),
+             outf.width, outf.height, scale_filter_name((ScaleFilter)scale_f), dither);
     for (int i = 0; i < FRAMES; i++) {
         CHECK(memcmp(cpu.out[i], cuda.out[i], ob) == 0,
               "%s %d-bit %dx%d %d stripes -t %.60s frame %d%s%s: CUDA differs from CPU",
@@ -357,6 +362,32 @@ int main(void)
                 tone_on = 0;
                 combos++;
             }
+    /* resampling (issue 26): shrinking (4K to a 1152x648 window, 1080p to a
+     * tiny one, to 1x1), enlarging, one axis, odd sizes; every filter; 1, 3 and 8
+     * stripes (halos past the next stripe); plain, banded and padded inputs;
+     * dithered BGR and RGB48; chains and tone maps */
+    const int scaled[][4] = {{3840, 2160, 1152, 648}, {1920, 1080, 7, 5}, {641, 481, 1, 1},
+                             {130, 66, 641, 333},     {97, 31, 97, 12},    {64, 48, 150, 48},
+                             {1920, 1080, 1280, 720}, {17, 9, 3, 80}};
+    for (int i = 0; i < 8; i++)
+        for (int f = 0; f < SCALE_NFILTERS; f++)
+            for (int n = 1; n <= 8; n += n == 1 ? 2 : 5) {
+                int v = i + f + n, w = scaled[i][0], h = scaled[i][1];
+                if (n > h || (w >= 1920 && (f + n) % 3))
+                    continue;
+                scale_w = scaled[i][2], scale_h = scaled[i][3], scale_f = f;
+                int d = v % ndeep, t = v % (TEST_CHAINS + 1);
+                tone_on = v % 5 == 0 && deep[d].depth > 8;
+                tone_ts = (ToneSettings){.curve = (ToneCurve)(v % TONE_NONE), .param = NAN,
+                                         .target_peak = 203};
+                tone_src = (HdrSource){v % 2 ? TRANSFER_HLG : TRANSFER_PQ, PRIMARIES_BT2020, 1000};
+                one_out(deep[d].l, deep[d].depth, w, h, n, t ? test_chain[t - 1] : "none", v % 3,
+                        0, v % 4 == 1 ? 16 : 8, v % 3);
+                one_out(v % 2 ? PIX_YUV420P : PIX_NV12, 8, w, h, n, "none", (v + 1) % 3, 0, 8, 1);
+                tone_on = 0;
+                combos += 2;
+            }
+    scale_w = scale_h = scale_f = 0;
     test_luts_remove();
     lut_registry_clear();
     tone_registry_clear();
