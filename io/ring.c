@@ -21,6 +21,7 @@ struct FrameRing {
     int n;
     HostMemKind mem;
     FrameFormat fmt;
+    size_t cap;         /* bytes each slot's block holds */
     FrameBuf *slots;
     uint8_t **blocks;
     AVFrame **refs; /* a slot's reference to a decoder buffer (ring_write_ref), moved with it */
@@ -34,6 +35,12 @@ struct FrameRing {
 
 FrameRing *ring_create(int nslots, const FrameFormat *fmt, HostMemKind mem, char *err,
                        size_t errlen)
+{
+    return ring_create_sized(nslots, fmt, 0, mem, err, errlen);
+}
+
+FrameRing *ring_create_sized(int nslots, const FrameFormat *fmt, size_t min_bytes,
+                             HostMemKind mem, char *err, size_t errlen)
 {
     if (nslots < 1) {
         snprintf(err, errlen, "ring: %d slots", nslots);
@@ -53,7 +60,8 @@ FrameRing *ring_create(int nslots, const FrameFormat *fmt, HostMemKind mem, char
      * for the writer) may read a little past a buffer's end. Without it a 2160p
      * BGR slot from cudaHostAlloc (exactly 6075 pages) ended on a page boundary
      * and swscale faulted reading past it (found on the H200). */
-    size_t bytes = frame_bytes(fmt) + RING_SLACK;
+    size_t bytes = (frame_bytes(fmt) > min_bytes ? frame_bytes(fmt) : min_bytes) + RING_SLACK;
+    r->cap = bytes;
     for (int i = 0; i < nslots; i++) {
         if (fault_hit("slot")) {
             snprintf(err, errlen, "ring slot %d (%zu bytes): out of memory (injected fault, "
@@ -206,11 +214,20 @@ int ring_reformat(FrameRing *r, char *err, size_t errlen)
     /* the writer waits (pending) and the reader holds nothing: no copy can be in
      * flight on any slot */
     size_t bytes = frame_bytes(&r->pending_fmt) + RING_SLACK;
-    for (int i = 0; i < r->n; i++) {
+    for (int i = 0; i < r->n; i++)
         av_frame_unref(r->refs[i]);
+    if (bytes <= r->cap) { /* the blocks hold it: only the layout changes */
+        for (int i = 0; i < r->n; i++)
+            frame_wrap(&r->slots[i], &r->pending_fmt, r->blocks[i]);
+        r->fmt = r->pending_fmt;
+        r->pending = 0;
+        goto out;
+    }
+    for (int i = 0; i < r->n; i++) {
         host_free(r->blocks[i], r->mem);
         r->blocks[i] = NULL;
     }
+    r->cap = bytes;
     for (int i = 0; i < r->n && rc == 0; i++) {
         if (fault_hit("slot")) {
             snprintf(err, errlen, "ring slot %d (%zu bytes): out of memory (injected fault, "

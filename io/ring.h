@@ -29,6 +29,9 @@ struct AVFrame;
 /* nslots ≥ 1 slots of fmt's size in `mem` memory; NULL with a reason in err. */
 FrameRing *ring_create(int nslots, const FrameFormat *fmt, HostMemKind mem, char *err,
                        size_t errlen);
+/* The same with blocks of at least min_bytes (a re-lay that fits keeps them). */
+FrameRing *ring_create_sized(int nslots, const FrameFormat *fmt, size_t min_bytes,
+                             HostMemKind mem, char *err, size_t errlen);
 /* Accepts NULL; sets *r to NULL. No thread may be using the ring. */
 void ring_destroy(FrameRing **r);
 
@@ -62,7 +65,9 @@ void ring_write_eof(FrameRing *r);
 void ring_write_reformat(FrameRing *r, PixLayout layout, int width, int height);
 /* The reader, holding no slot, after RING_REFORMAT: frees the slots' memory
  * and allocates it again at the new geometry (every slot at once, as at
- * create). 0, or -1 with the reason in err (the ring is then aborted). */
+ * create), unless the new frames fit the blocks it has (ring_create_sized):
+ * then only the slots' layout changes. 0, or -1 with the reason in err (the
+ * ring is then aborted). */
 int ring_reformat(FrameRing *r, char *err, size_t errlen);
 /* The slots' format now (it changes only in ring_reformat). */
 FrameFormat ring_format(FrameRing *r);
