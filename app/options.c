@@ -2,6 +2,7 @@
  * "--name value" or "--name=value"; short ones "-t value". */
 #include "app/options.h"
 
+#include "gpu/resample.h"
 #include "look/chain.h"
 #include "look/tonemap.h"
 
@@ -83,6 +84,9 @@ static const OptionSpec specs[] = {
      "for tests: the display takes MS longer for every frame"},
     {0, "debug-frame-hash", OPT_FLAG, F(frame_hash), NULL, NULL, 0, 0,
      "for tests: --stats gives each frame's hash (FNV-1a 64 of its BGR pixels)"},
+    {0, "debug-dump", OPT_STRING, F(dump), "FILE", NULL, 0, 0,
+     "for tests: write the frames handed to the display to FILE (binary PPMs, one after\n"
+     "                           the other)"},
     {0, "no-audio", OPT_FLAG, F(no_audio), NULL, NULL, 0, 0,
      "no sound: none played, and -o leaves the input's audio streams out"},
     {0, "audio-stream", OPT_INT, F(audio_stream), "N", "-1", -1, 1 << 20,
@@ -135,6 +139,11 @@ static const OptionSpec specs[] = {
      "                           fit 90% of the screen when it is larger)"},
     {0, "window-scale", OPT_STRING, F(window_scale), "F", NULL, 0, 0,
      "open the window at F times the video's size (1: pixel for pixel), 0.05..8"},
+    {0, "scale", OPT_STRING, F(scale), "F", "bicubic", 0, 0,
+     "how the stage renders the window's size when it is not the video's: bilinear,\n"
+     "                           bicubic (Mitchell-Netravali B = C = 1/3), catrom (Catmull-Rom),\n"
+     "                           lanczos (3 lobes), or none (the window scales the video's size\n"
+     "                           itself, by nearest neighbour)"},
     {0, "no-pacing", OPT_FLAG, F(no_pacing), NULL, NULL, 0, 0,
      "show frames as fast as they come, not at the file's own rate"},
     {0, "stats", OPT_STRING, F(stats), "FILE", NULL, 0, 0,
@@ -216,6 +225,14 @@ static const OptionSpec *find_short(char c)
 /* --window-size, --window-scale and the graph's flags: parsed, checked, exclusive. */
 static int check_window(Options *o, char *err, size_t errlen)
 {
+    o->scale_filter = strcmp(o->scale, "none") == 0      ? -1
+                      : strcmp(o->scale, "bicubic") == 0 ? SCALE_MITCHELL
+                                                         : scale_filter_parse(o->scale);
+    if (o->scale_filter < 0 && strcmp(o->scale, "none")) {
+        snprintf(err, errlen, "--scale: '%s' is not bilinear, bicubic, mitchell, catrom, "
+                 "lanczos or none", o->scale);
+        return -1;
+    }
     if (o->overlay_graph && o->no_overlay_graph) {
         snprintf(err, errlen, "--overlay-graph and --no-overlay-graph: give one or the other");
         return -1;

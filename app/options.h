@@ -60,6 +60,9 @@ typedef struct Options {
     int lut_first;         /* 1: --lut-space source */
     long long display_delay;
     int frame_hash; /* --debug-frame-hash */
+    const char *dump; /* --debug-dump FILE: the frames handed to the display */
+    const char *scale; /* --scale: the filter the stage renders the window's size with */
+    int scale_filter;  /* ScaleFilter, or -1: none (the window scales the video's size) */
     int verbose;
     int quiet;
     int help;

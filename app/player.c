@@ -18,11 +18,14 @@
 #include "app/outfile.h"
 #include "app/presets.h"
 #include "app/progress.h"
+#include "app/dump.h"
 #include "app/show.h"
+#include "app/signals.h"
 #include "app/sound.h"
 #include "app/stage_thread.h"
 #include "app/stats.h"
 #include "app/trace.h"
+#include "app/view.h"
 #include "app/window.h"
 #include "display/display.h"
 #include "gpu/dither.h"
@@ -73,9 +76,9 @@ typedef struct Player {
     int write_failed;        /* -o failed in the loop, its line said */
     int live;                /* --webcam or --live */
     const char *url;         /* what is played */
-    pthread_t sig_thread;
-    int sig_started;
-    atomic_int sig_done, interrupted;
+    SignalWatch sig;          /* SIGINT, SIGTERM */
+    ViewLink view;            /* the window's view, for the stage thread (issue 26) */
+    Dump *dump;               /* --debug-dump */
 } Player;
 
 /* Stop every thread: the reader and the decoders at their next packet or
@@ -110,34 +113,6 @@ static int seek(void *arg, double target_s, int serial)
     if (p->audio)
         audio_flush(p->audio, serial);
     return source_seek(p->src, target_s, serial);
-}
-
-static void *signal_main(void *arg)
-{
-    Player *p = arg;
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, SIGINT);
-    sigaddset(&set, SIGTERM);
-    const struct timespec tick = {0, 50 * 1000000L};
-    while (!atomic_load(&p->sig_done)) {
-        int s = sigtimedwait(&set, NULL, &tick);
-        if ((s == SIGINT || s == SIGTERM) && atomic_load(&p->interrupted)) {
-            /* a second one while the first is being honoured (the output being
-             * finished): leave at once, as ffmpeg does after repeated Ctrl-C */
-            static const char msg[] = "pinstripe: interrupted again: exiting at once; the output may be "
-                                      "incomplete\n";
-            if (write(STDERR_FILENO, msg, sizeof(msg) - 1) < 0) {
-                /* nothing more to do: exiting anyway */
-            }
-            _exit(128 + s);
-        }
-        if (s == SIGINT || s == SIGTERM) {
-            atomic_store(&p->interrupted, s);
-            stop_all(p);
-        }
-    }
-    return NULL;
 }
 
 /* --backend's value (checked by options_check_run). */
@@ -250,7 +225,13 @@ static int open_pipeline(Player *p, StageBackend backend, StageConfig *sc, char 
                         .out_yuv = wc.in_yuv, .dither = dither_parse(o->dither),
                         /* the file's depth (--overlay: 8-bit BGR, converted by the writer) */
                         .out_depth = o->output && !o->overlay ? plan.depth : 8,
-                        .out_matrix = plan.matrix};
+                        .out_matrix = plan.matrix,
+                        .scale = o->scale_filter >= 0 ? o->scale_filter : 0};
+    if (view_wanted(p->o, p->display)) { /* the window's size from the first frame */
+        int ww, wh;
+        window_for_screen(p->display, o, in_fmt.width, in_fmt.height, &ww, &wh);
+        view_fit(in_fmt.width, in_fmt.height, view_pack(ww, wh), &sc->out_width, &sc->out_height);
+    }
     if (!(p->stage = stage_create(sc, note, notelen, err, sizeof(err), &code))) {
         msg_fail("%s", err);
         return EXIT_RUNTIME;
@@ -280,7 +261,7 @@ static int open_pipeline(Player *p, StageBackend backend, StageConfig *sc, char 
     /* live: short rings, so what waits in them is little and recent */
     int in_slots = p->live ? depth + 2 : depth + 4 > IN_SLOTS_MIN ? depth + 4 : IN_SLOTS_MIN;
     if (!(p->in = ring_create(in_slots, &in_fmt, mem, err, sizeof(err))) ||
-        !(p->out = ring_create(depth + 2, &bgr, mem, err, sizeof(err)))) {
+        !(p->out = ring_create_sized(depth + 2, &bgr, view_ring_bytes(p->o, p->display), mem, err, sizeof(err)))) {
         msg_fail("frame rings: %s", err);
         return EXIT_RUNTIME;
     }
@@ -319,10 +300,12 @@ static int play(Player *p, const StageConfig *sc)
     const Options *o = p->o;
     const DecoderInfo *di = decoder_info(p->dec);
     char err[640];
+    ViewLink *links_view = NULL;
     progress_init(&p->progress, p->writer && !o->quiet ? stderr : NULL, (double)o->progress_ms,
                   di->duration_s, o->frames,
                   di->rate_num > 0 ? (double)di->rate_num / di->rate_den : 0, clock_now_ms());
-    p->sig_started = pthread_create(&p->sig_thread, NULL, signal_main, p) == 0;
+    p->sig.stop = stop_all_cb, p->sig.arg = p;
+    signals_start(&p->sig);
     if (decoder_start(p->dec, p->in, o->frames) < 0) {
         msg_fail("%s", decoder_error(p->dec));
         return EXIT_RUNTIME;
@@ -332,6 +315,14 @@ static int play(Player *p, const StageConfig *sc)
                              .tone = &p->tone, .tone_curve = &p->tone_curve, .hdr = p->hdr,
                              .writing = p->writer != NULL, .quiet = o->quiet,
                              .failed = stop_all_cb, .arg = p};
+    atomic_init(&p->view.want, sc->out_width > 0 ? view_pack(sc->out_width, sc->out_height) : 0);
+    atomic_init(&p->view.video, view_pack(sc->in.width, sc->in.height));
+    if (view_wanted(p->o, p->display))
+        stc.view = links_view = &p->view;
+    if (o->dump && !(p->dump = dump_open(o->dump, err, sizeof(err)))) {
+        msg_fail("--debug-dump %s", err);
+        return EXIT_RUNTIME;
+    }
     if (!(p->stage_thread = stage_thread_start(&stc, err, sizeof(err)))) {
         msg_fail("%s", err);
         return EXIT_RUNTIME;
@@ -347,7 +338,7 @@ static int play(Player *p, const StageConfig *sc)
                        .time_every = sc->time_every, .live = p->live, .url = p->url,
                        .presets = p->presets, .npresets = p->npresets, .preset = &p->preset,
                        .tone = &p->tone, .tone_curve = &p->tone_curve,
-                       .seek = seek, .opaque = p};
+                       .seek = seek, .opaque = p, .view = links_view, .dump = p->dump};
     ShowResult r;
     show_run(&links, &r);
     int code = EXIT_OK;
@@ -399,7 +390,7 @@ static int finish(Player *p, int code, const sigset_t *old)
     audio_out_close(&p->aout); /* no callback pulls sound after this */
     audio_close(&p->audio);
     if (p->writer) {
-        if (atomic_load(&p->interrupted))
+        if (atomic_load(&p->sig.interrupted))
             writer_end_with_video(p->writer);
         long long written = writer_frames(p->writer);
         progress_finish(&p->progress, clock_now_ms());
@@ -420,9 +411,10 @@ static int finish(Player *p, int code, const sigset_t *old)
     }
     if (p->display_open)
         p->display->close();
-    if (p->sig_started) {
-        atomic_store(&p->sig_done, 1);
-        pthread_join(p->sig_thread, NULL);
+    signals_stop(&p->sig);
+    if (dump_close(&p->dump, err, sizeof(err)) < 0) {
+        msg_fail("%s", err);
+        code = EXIT_RUNTIME;
     }
     if (p->in && p->stats)
         stats_set_drops(p->stats, ring_drops(p->in) + p->display_drops);
@@ -435,7 +427,7 @@ static int finish(Player *p, int code, const sigset_t *old)
         code = EXIT_RUNTIME;
     }
     stats_destroy(&p->stats);
-    int sig = atomic_load(&p->interrupted);
+    int sig = atomic_load(&p->sig.interrupted);
     if (sig && code == EXIT_OK)
         code = 128 + sig;
     ring_destroy(&p->in);

@@ -8,13 +8,14 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "app/dump.h"
 #include "app/msg.h"
 #include "app/pacing.h"
+#include "app/view.h"
 #include "app/window.h"
 #include "display/graph.h"
 #include "display/overlay.h"
 #include "gpu/clock.h"
-#include "gpu/convert.h"
 #include "gpu/dither.h"
 #include "gpu/simd.h"
 
@@ -42,34 +43,10 @@ typedef struct Show {
     long long graph_drops;   /* drops counted when the last column was added */
     double view;             /* frame pixels per pixel as seen in the window (1: none) */
     double view_mark_ms;     /* when the window was last asked its size */
-    FrameBuf bgr;            /* a deep frame (rgb48, for a deep -o) as the window's 8-bit
-                              * BGR, dithered; allocated on first need, at that size */
-    uint8_t *bgr_block;
-    ColourJob bgr_job;
+    ViewBgr bgr;             /* a deep frame (rgb48, for a deep -o) as the window's BGR */
+    ViewPoll vp;             /* the window's view, for the stage (issue 26) */
+    int video_w, video_h;    /* the video's size (the frames' may be the view's) */
 } Show;
-
-/* f as the window shows it: itself, or (rgb48) its dithered 8-bit BGR copy.
- * NULL when out of memory. */
-static FrameBuf *for_window(Show *p, FrameBuf *f)
-{
-    if (f->fmt.layout != PIX_RGB48)
-        return f;
-    FrameFormat want = {PIX_BGR24, f->fmt.width, f->fmt.height, 1};
-    if (!p->bgr_block || p->bgr.fmt.width != want.width || p->bgr.fmt.height != want.height) {
-        free(p->bgr_block);
-        if (!(p->bgr_block = malloc(frame_bytes(&want))))
-            return NULL;
-        frame_wrap(&p->bgr, &want, p->bgr_block);
-        /* 16-bit RGB samples to [0,1], no transform, the run's dither */
-        p->bgr_job = (ColourJob){.c = colour_yuv_coeffs(MATRIX_UNSPECIFIED, 1, want.height, 16),
-                                 .dither = dither_table((DitherMode)dither_parse(p->o->dither))};
-    }
-    convert_rows(f, &p->bgr, 0, f->fmt.height, &p->bgr_job);
-    FrameBuf *b = &p->bgr;
-    b->pts = f->pts, b->duration = f->duration, b->index = f->index, b->serial = f->serial;
-    b->capture_ms = f->capture_ms, b->t = f->t;
-    return b;
-}
 
 /* The loop ends on a failure: its line, for the player to say. */
 static int failed(Show *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -336,7 +313,7 @@ static int show_frame(Show *p, FrameBuf *f, int windowed)
         progress_frame(k->progress, writer_frames(k->writer),
                        (double)f->pts * di->tb_num / di->tb_den - start_s, clock_now_ms());
     }
-    if (windowed && !(f = for_window(p, f)))
+    if ((windowed || k->dump) && !(f = view_bgr(&p->bgr, f, dither_parse(p->o->dither))))
         return failed(p, "display: out of memory");
     if (!burn && windowed && p->overlay_mode != OVERLAY_OFF) {
         update_view(p, f, show_t0);
@@ -344,6 +321,8 @@ static int show_frame(Show *p, FrameBuf *f, int windowed)
     }
     if (windowed && k->display->show(f, err, sizeof(err)) < 0)
         return failed(p, "display: %s", err);
+    if (k->dump && dump_frame(k->dump, f, err, sizeof(err)) < 0)
+        return failed(p, "--debug-dump: %s", err);
     if (k->aout) { /* A−V: the frame's time less the audio clock's as it is shown */
         double clk = audio_clock(p, clock_now_ms());
         p->av_ms = isnan(clk) ? NAN : ((double)f->pts * di->tb_num / di->tb_den - clk) * 1000.0;
@@ -359,6 +338,8 @@ static int show_frame(Show *p, FrameBuf *f, int windowed)
         p->key = k->display->poll_key(1);
         stats_set_present(k->stats, clock_now_ms() - show_t1);
     }
+    p->vp.armed = 1; /* a frame of the video's present shape is shown */
+    view_poll(&p->vp, k->display, k->view, show_t1);
     trace_frame(k->trace, f, show_t0, show_t1);
     p->drops = ring_drops(k->in) + p->r->display_drops;
     graph_add(p, f, show_t1);
@@ -381,6 +362,13 @@ static int reshape(Show *p, int windowed)
     if (ring_reformat(p->l->out, err, sizeof(err)) < 0)
         return failed(p, "%s", err);
     FrameFormat nf = ring_format(p->l->out);
+    if (p->l->view) { /* the view's size, or the video's new one */
+        long long v = atomic_load(&p->l->view->video);
+        if (v == view_pack(p->video_w, p->video_h))
+            return SHOW_DONE; /* the stage renders the window's size now */
+        p->video_w = nf.width = (int)(v >> 32), p->video_h = nf.height = (int)(v & 0xffffffff);
+        p->vp.armed = 0, p->vp.seen = 0;
+    }
     if (windowed && p->l->display->resize && !p->fullscreen) {
         int ww, wh;
         window_for_screen(p->l->display, p->o, nf.width, nf.height, &ww, &wh);
@@ -494,7 +482,8 @@ void show_run(const ShowLinks *l, ShowResult *r)
     p->av_ms = NAN;
     p->sync_wait = 1;
     p->view = 1;
+    p->video_w = p->di->fmt.width, p->video_h = p->di->fmt.height;
     r->status = run(p);
-    free(p->bgr_block);
+    view_bgr_free(&p->bgr);
     free(p);
 }

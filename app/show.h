@@ -34,6 +34,8 @@ typedef struct ShowLinks {
     Progress *progress;           /* -o's progress line */
     Stats *stats;
     Trace *trace;                 /* may be NULL */
+    struct ViewLink *view;        /* the window's view for the stage (NULL: the video's size) */
+    struct Dump *dump;            /* --debug-dump (NULL: none) */
     const char *backend_name;
     int stage_threads;            /* the CPU backend's (0: CUDA) */
     int time_every;               /* CUDA times one frame in this many */

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "app/msg.h"
+#include "app/view.h"
 
 /* frames in flight at most (the stage may allow more; the rings are sized for this) */
 #define MAX_DEPTH 16
@@ -35,27 +36,55 @@ static int transform_for(StageThread *t, int preset, int curve, const HdrSource 
     return 0;
 }
 
+/* The output's size for the window's view now (the input's without one). */
+static void out_size(const StageThread *t, const FrameFormat *in, int *w, int *h)
+{
+    view_fit(in->width, in->height, t->c.view ? atomic_load(&t->c.view->want) : 0, w, h);
+}
+
+/* Make the stage again for sc (after the last one's frames are all done) and
+ * tell the display through the output ring. 0, or -1 with t->err set. */
+static int remake(StageThread *t, StageConfig *sc)
+{
+    char note[256];
+    int code;
+    out_size(t, &sc->in, &sc->out_width, &sc->out_height);
+    if (transform_for(t, t->preset, t->curve, &t->src, &sc->transform) < 0)
+        return -1;
+    stage_destroy(t->c.stage);
+    if (!(*t->c.stage = stage_create(sc, note, sizeof(note), t->err, sizeof(t->err), &code)))
+        return -1;
+    t->c.sc = *sc;
+    FrameFormat out = stage_out_format(sc);
+    if (t->c.view)
+        atomic_store(&t->c.view->video, view_pack(sc->in.width, sc->in.height));
+    ring_write_reformat(t->c.out, out.layout, out.width, out.height);
+    return 0;
+}
+
+/* Whether the window's view asks for another output size than the stage's. */
+static int view_changed(const StageThread *t)
+{
+    int w, h;
+    if (!t->c.view)
+        return 0;
+    FrameFormat o = stage_out_format(&t->c.sc);
+    out_size(t, &t->c.sc.in, &w, &h);
+    return w != o.width || h != o.height;
+}
+
 /* The stream changed size or pixel format: the decoder waits while the input
  * ring is re-laid, the stage is made again at the new geometry, and the display
  * is told through the output ring (it re-lays it when it has shown every frame
  * before). No frame in flight. 0, or -1 with err set. */
 static int reshape(StageThread *t)
 {
-    char note[256];
-    int code;
     if (ring_reformat(t->c.in, t->err, sizeof(t->err)) < 0)
         return -1;
     StageConfig sc = t->c.sc;
     sc.in = ring_format(t->c.in);
     sc.stripes = sc.stripes > sc.in.height ? sc.in.height : sc.stripes;
-    if (transform_for(t, t->preset, t->curve, &t->src, &sc.transform) < 0)
-        return -1;
-    stage_destroy(t->c.stage);
-    if (!(*t->c.stage = stage_create(&sc, note, sizeof(note), t->err, sizeof(t->err), &code)))
-        return -1;
-    FrameFormat out = stage_out_format(&sc);
-    ring_write_reformat(t->c.out, out.layout, out.width, out.height);
-    return 0;
+    return remake(t, &sc);
 }
 
 static int depth_of(const Stage *s)
@@ -75,9 +104,12 @@ static void *stage_main(void *arg)
     t->src = t->c.hdr;
     for (;;) {
         Stage *stage = *t->c.stage;
+        /* the window's view changed size: the frames in flight are finished at the
+         * old size, then the stage is made again at the new one */
+        int resize = !eof && view_changed(t);
         /* Complete the oldest frame when the stage is full, at the end, or when no input
          * is waiting: a finished frame is never held back for the next decoded one. */
-        if (n > 0 && (n == depth || eof || ring_readable(in) == 0)) {
+        if (n > 0 && (n == depth || eof || resize || ring_readable(in) == 0)) {
             FrameBuf *i = ins[head], *o = outs[head];
             o->t = i->t;
             if (stage_wait(stage, &o->t) < 0) {
@@ -97,6 +129,14 @@ static void *stage_main(void *arg)
         if (eof) {
             ring_write_eof(out);
             return NULL;
+        }
+        if (resize) {
+            StageConfig sc = t->c.sc;
+            if (remake(t, &sc) < 0)
+                break;
+            depth = depth_of(*t->c.stage);
+            head = 0;
+            continue;
         }
         FrameBuf *i, *o;
         int rc = ring_read_begin(in, &i);

@@ -34,6 +34,8 @@ typedef struct StageThreadConfig {
     HdrSource hdr;            /* the source the stage's transform was made for */
     int writing, quiet;       /* -o, -q: a transfer that changes under --tone-mapping none
                                * is said once (the file keeps its first tags) */
+    struct ViewLink *view;    /* the window's view (app/view.h): frames are the video's size
+                               * fitted into it (NULL: the video's size) */
     void (*failed)(void *arg); /* from the thread, after a failure */
     void *arg;
 } StageThreadConfig;

@@ -124,10 +124,21 @@ const DisplayDriver display_highgui = {
     .view_size = highgui_view_size,
 };
 
+/* The null display's view: the window it stands for (--window-size, or the
+ * video's size), so a headless run renders what that window would show. */
+static int null_w, null_h;
+
 static int null_open(const char *title, int width, int height, char *err, size_t errlen)
 {
-    (void)title, (void)width, (void)height, (void)err, (void)errlen;
+    (void)title, (void)err, (void)errlen;
+    null_w = width, null_h = height;
     return 0;
+}
+
+static int null_view_size(int *w, int *h)
+{
+    *w = null_w, *h = null_h;
+    return null_w > 0 && null_h > 0 ? 0 : -1;
 }
 
 static int null_show(const FrameBuf *f, char *err, size_t errlen)
@@ -155,4 +166,5 @@ const DisplayDriver display_null = {
     .show = null_show,
     .poll_key = null_poll_key,
     .close = null_close,
+    .view_size = null_view_size,
 };

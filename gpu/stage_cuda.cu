@@ -35,6 +35,7 @@
 #include <string.h>
 
 #include "gpu/clock.h"
+#include "gpu/device_tables.h"
 #include "gpu/dither.h"
 #include "gpu/fault.h"
 #include "gpu/kernels.h"
@@ -44,7 +45,6 @@
 #define MAX_DEPTH 8    // frames in flight, at most
 #define MAX_SETS 4     // stream/buffer sets, at most
 #define MAX_STREAMS 32 // stripes beyond this share a set's streams round-robin
-#define MAX_LUTS 96    // distinct tables a stage keeps on the device (tone maps: 64)
 
 // Check a CUDA call where it happens; on failure record the call, the place and
 // CUDA's message in the stage, and go to the function's exit label.
@@ -94,12 +94,7 @@ typedef struct CudaStage {
     cudaEvent_t decoded; // device input: the decoder's copy into its surface, done
     cudaEvent_t epoch; // a reference event: host time epoch_ms
     double epoch_ms;
-    // LUTs on the device: each host table (kept for the process) uploaded once, on first use
-    struct {
-        const float *host;
-        float *dev;
-    } luts[MAX_LUTS];
-    int nluts;
+    DeviceTables tables; // LUTs on the device, each uploaded on first use
     // resampling (stage_scales): the weights, on the host and the device
     int scaled, span;
     ResampleAxis rh, rv;
@@ -140,8 +135,7 @@ static void cuda_uninit(Stage *s)
     cudaFree(cs->d_tables);
     resample_axis_free(&cs->rh);
     resample_axis_free(&cs->rv);
-    for (int i = 0; i < cs->nluts; i++)
-        cudaFree(cs->luts[i].dev);
+    device_tables_free(&cs->tables);
     for (int set = 0; set < MAX_SETS; set++)
         for (int i = 0; i < MAX_STREAMS; i++)
             if (cs->streams[set][i]) // never the NULL (default) stream
@@ -166,27 +160,12 @@ static int env_int(const char *name, int def, int lo, int hi)
 // pass's shared memory. 0, or -1 with the stage's error set.
 static int scale_init(Stage *s, CudaStage *cs)
 {
-    char err[256];
-    void *blk = NULL;
-    if (stage_resample_tables(&s->cfg, &cs->rh, &cs->rv, err, sizeof(err)) < 0) {
-        stage_set_error(s, "cuda stage: %s", err);
+    if (stage_resample_tables(&s->cfg, &cs->rh, &cs->rv, s->error, sizeof(s->error)) < 0 ||
+        device_scale_tables(&cs->rh, &cs->rv, &cs->d_tables, &cs->dh, &cs->dv, s->error,
+                            sizeof(s->error)) < 0)
         return -1;
-    }
-    size_t fh = sizeof(int32_t) * cs->rh.out, wh = sizeof(int16_t) * cs->rh.out * cs->rh.taps;
-    size_t fv = sizeof(int32_t) * cs->rv.out, wv = sizeof(int16_t) * cs->rv.out * cs->rv.taps;
-    size_t at[4] = {0, fh, fh + fv, fh + fv + wh}; // int32 tables first: aligned
-    uint8_t *b;
     cs->span = scale_h_span(cs->rh.first, cs->rh.taps, cs->rh.out);
     CK(scale_h_prepare(cs->span));
-    CK(cudaMalloc(&blk, at[3] + wv));
-    cs->d_tables = blk;
-    b = (uint8_t *)blk;
-    CK(cudaMemcpy(b + at[0], cs->rh.first, fh, cudaMemcpyHostToDevice));
-    CK(cudaMemcpy(b + at[1], cs->rv.first, fv, cudaMemcpyHostToDevice));
-    CK(cudaMemcpy(b + at[2], cs->rh.weight, wh, cudaMemcpyHostToDevice));
-    CK(cudaMemcpy(b + at[3], cs->rv.weight, wv, cudaMemcpyHostToDevice));
-    cs->dh = (ScaleAxis){cs->rh.taps, (const int32_t *)(b + at[0]), (const int16_t *)(b + at[2])};
-    cs->dv = (ScaleAxis){cs->rv.taps, (const int32_t *)(b + at[1]), (const int16_t *)(b + at[3])};
     return 0;
 fail:
     return -1;
@@ -284,35 +263,6 @@ static PixelSource device_source(const FrameFormat *f, uint8_t *block)
     return p;
 }
 
-// The device copy of a host table of n floats, uploaded the first time it is used
-// (host tables are kept for the process: chain.h's registry, tonemap.h's).
-static float *device_table(Stage *s, const float *host, size_t n)
-{
-    CudaStage *cs = (CudaStage *)s->priv;
-    float *dev = NULL;
-    for (int i = 0; i < cs->nluts; i++)
-        if (cs->luts[i].host == host)
-            return cs->luts[i].dev;
-    if (cs->nluts == MAX_LUTS) {
-        stage_set_error(s, "cuda stage: more than %d LUTs", MAX_LUTS);
-        return NULL;
-    }
-    CK(cudaMalloc((void **)&dev, n * sizeof(float)));
-    CK(cudaMemcpy(dev, host, n * sizeof(float), cudaMemcpyHostToDevice));
-    cs->luts[cs->nluts].host = host;
-    cs->luts[cs->nluts++].dev = dev;
-    return dev;
-fail:
-    cudaFree(dev);
-    return NULL;
-}
-
-static float *device_lut(Stage *s, const ChainOp *op)
-{
-    size_t n = 3 * (size_t)op->size * (op->kind == CHAIN_LUT3D ? (size_t)op->size * op->size : 1);
-    return device_table(s, op->lut, n);
-}
-
 // Whether output stripe j of a resampling stage reads any of input rows [y0, y1).
 static int scaled_reads(const CudaStage *cs, int j, int y0, int y1)
 {
@@ -336,10 +286,12 @@ static int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
     ColourJob job; // the frame's, with the device's tables
     stage_job(s, in, &job);
     for (int i = 0; i < job.ch.nops; i++)
-        if (job.ch.ops[i].kind != CHAIN_AFFINE && !(job.ch.ops[i].lut = device_lut(s, &job.ch.ops[i])))
+        if (job.ch.ops[i].kind != CHAIN_AFFINE &&
+            !(job.ch.ops[i].lut = device_lut(&cs->tables, &job.ch.ops[i], s->error, sizeof(s->error))))
             return -1;
     if (job.ch.tone.on &&
-        !(job.ch.tone.lut = device_table(s, job.ch.tone.lut, 4 * ((size_t)job.ch.tone.size + 1))))
+        !(job.ch.tone.lut = device_table(&cs->tables, job.ch.tone.lut, 4 * ((size_t)job.ch.tone.size + 1),
+                                         s->error, sizeof(s->error))))
         return -1;
     job.dither = job.dither ? cs->d_dither : NULL;
     int out_kind = ofmt.layout == PIX_RGB48 ? COLOUR_OUT_RGB48 : COLOUR_OUT_BGR24;

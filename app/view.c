@@ -1,0 +1,76 @@
+/* What the window shows (see view.h). */
+#include "app/view.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "gpu/convert.h"
+#include "gpu/dither.h"
+
+int view_wanted(const Options *o, const DisplayDriver *d)
+{
+    return !o->output && o->scale_filter >= 0 && d->view_size;
+}
+
+size_t view_ring_bytes(const Options *o, const DisplayDriver *d)
+{
+    int sw = 0, sh = 0;
+    if (!d->screen_size || d->screen_size(&sw, &sh) < 0)
+        sw = sh = 0;
+    size_t screen = (size_t)3 * sw * sh, asked = (size_t)3 * o->window_w * o->window_h;
+    return screen > asked ? screen : asked;
+}
+
+void view_fit(int vw, int vh, long long want, int *w, int *h)
+{
+    int ww = (int)(want >> 32), wh = (int)(want & 0xffffffff);
+    *w = vw, *h = vh;
+    if (want <= 0 || ww < 1 || wh < 1 || vw < 1 || vh < 1)
+        return;
+    double s = fmin((double)ww / vw, (double)wh / vh);
+    *w = (int)lround(vw * s), *h = (int)lround(vh * s);
+    *w = *w < 1 ? 1 : *w > ww ? ww : *w;
+    *h = *h < 1 ? 1 : *h > wh ? wh : *h;
+}
+
+void view_poll(ViewPoll *v, const DisplayDriver *d, ViewLink *l, double now_ms)
+{
+    int w, h;
+    if (!l || !v->armed || !d->view_size || now_ms - v->mark_ms < VIEW_POLL_MS)
+        return;
+    v->mark_ms = now_ms;
+    if (d->view_size(&w, &h) < 0 || w < 1 || h < 1)
+        return;
+    long long now = view_pack(w, h);
+    v->seen = now == v->cand ? v->seen + 1 : 1;
+    v->cand = now;
+    if (v->seen >= VIEW_SETTLE && atomic_load(&l->want) != now)
+        atomic_store(&l->want, now);
+}
+
+FrameBuf *view_bgr(ViewBgr *v, FrameBuf *f, int dither)
+{
+    if (f->fmt.layout != PIX_RGB48)
+        return f;
+    FrameFormat want = {PIX_BGR24, f->fmt.width, f->fmt.height, 1};
+    if (!v->block || v->bgr.fmt.width != want.width || v->bgr.fmt.height != want.height) {
+        free(v->block);
+        if (!(v->block = malloc(frame_bytes(&want))))
+            return NULL;
+        frame_wrap(&v->bgr, &want, v->block);
+        /* 16-bit RGB samples to [0,1], no transform, the run's dither */
+        v->job = (ColourJob){.c = colour_yuv_coeffs(MATRIX_UNSPECIFIED, 1, want.height, 16),
+                             .dither = dither_table((DitherMode)dither)};
+    }
+    convert_rows(f, &v->bgr, 0, f->fmt.height, &v->job);
+    FrameBuf *b = &v->bgr;
+    b->pts = f->pts, b->duration = f->duration, b->index = f->index, b->serial = f->serial;
+    b->capture_ms = f->capture_ms, b->t = f->t;
+    return b;
+}
+
+void view_bgr_free(ViewBgr *v)
+{
+    free(v->block);
+    v->block = NULL;
+}

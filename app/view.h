@@ -1,0 +1,75 @@
+/* What the window shows (issue 26). The display loop asks the window the size
+ * of its view (the rectangle the picture fills) and, once that has settled,
+ * asks the stage thread for frames of the video's size fitted into it: the
+ * stage renders the window's size with a real filter, instead of the window
+ * shrinking a video-sized frame by nearest neighbour. The stage thread makes
+ * the stage again at the new size between two frames (view_fit), and the
+ * output ring's slots, allocated once for the larger of the video and the
+ * screen, are only re-laid. And deep frames (rgb48, for a deep -o) as the
+ * window's 8-bit BGR.
+ *
+ * Threads: view_poll and view_bgr run on the display loop's thread; the
+ * stage thread reads ViewLink.want and writes ViewLink.video. */
+#ifndef PINSTRIPE_APP_VIEW_H
+#define PINSTRIPE_APP_VIEW_H
+
+#include <stdatomic.h>
+#include <stdint.h>
+
+#include "app/options.h"
+#include "display/display.h"
+#include "gpu/colour.h"
+#include "gpu/frame.h"
+
+#define VIEW_POLL_MS 100 /* the window is asked its view this often */
+#define VIEW_SETTLE 2    /* polls in a row that must agree before a size is asked for */
+
+typedef struct ViewLink {
+    atomic_llong want;  /* display → stage thread: the view, w << 32 | h (0: the video's size) */
+    atomic_llong video; /* stage thread → display: the video's size now, w << 32 | h */
+} ViewLink;
+
+static inline long long view_pack(int w, int h)
+{
+    return (long long)w << 32 | (unsigned)h;
+}
+
+/* Whether the stage renders the window's size: not with -o (the file takes the
+ * video's frames, from the same ring), nor with --scale none (the window
+ * scales the video's size itself), nor with a display that cannot tell. */
+int view_wanted(const Options *o, const DisplayDriver *d);
+/* The bytes the output ring's slots are allocated for: the screen's BGR frame
+ * or --window-size's (0: unknown; the video's size is the ring's own floor),
+ * so the window's size changes without allocating them again. */
+size_t view_ring_bytes(const Options *o, const DisplayDriver *d);
+
+/* The size of a vw × vh video fitted into the view `want` (view_pack; 0: the
+ * video's own), its aspect ratio kept, at least 1 × 1. */
+void view_fit(int vw, int vh, long long want, int *w, int *h);
+
+typedef struct ViewPoll {
+    double mark_ms;    /* the last poll */
+    long long cand;    /* what the last polls said */
+    int seen;          /* how many in a row */
+    int armed;         /* a frame of the video's present shape has been shown: Qt's
+                        * KEEPRATIO fits the view to the last image shown, so sizes
+                        * read before that lock a wrong ratio */
+} ViewPoll;
+
+/* After a frame is shown: ask the window its view (every VIEW_POLL_MS) and,
+ * when VIEW_SETTLE polls in a row agree, hand it to the stage thread. */
+void view_poll(ViewPoll *v, const DisplayDriver *d, ViewLink *l, double now_ms);
+
+/* Deep frames (rgb48) as the window's 8-bit BGR, dithered. */
+typedef struct ViewBgr {
+    FrameBuf bgr;
+    uint8_t *block;
+    ColourJob job;
+} ViewBgr;
+
+/* f as the window shows it: itself, or (rgb48) its dithered 8-bit BGR copy in
+ * v (allocated on first need, at that size). NULL when out of memory. */
+FrameBuf *view_bgr(ViewBgr *v, FrameBuf *f, int dither);
+void view_bgr_free(ViewBgr *v);
+
+#endif

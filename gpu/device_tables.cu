@@ -1,0 +1,69 @@
+// Host tables mirrored on the device (see device_tables.h).
+#include <cuda_runtime.h>
+#include <stdio.h>
+
+#include "gpu/device_tables.h"
+
+#define CK(call)                                                                               \
+    do {                                                                                       \
+        cudaError_t e_ = (call);                                                               \
+        if (e_ != cudaSuccess) {                                                               \
+            snprintf(err, errlen, "%s failed: %s", #call, cudaGetErrorString(e_));             \
+            goto fail;                                                                         \
+        }                                                                                      \
+    } while (0)
+
+extern "C" float *device_table(DeviceTables *d, const float *host, size_t n, char *err,
+                               size_t errlen)
+{
+    float *dev = NULL;
+    for (int i = 0; i < d->n; i++)
+        if (d->t[i].host == host)
+            return d->t[i].dev;
+    if (d->n == DEVICE_TABLES_MAX) {
+        snprintf(err, errlen, "cuda stage: more than %d LUTs", DEVICE_TABLES_MAX);
+        return NULL;
+    }
+    CK(cudaMalloc((void **)&dev, n * sizeof(float)));
+    CK(cudaMemcpy(dev, host, n * sizeof(float), cudaMemcpyHostToDevice));
+    d->t[d->n].host = host;
+    d->t[d->n++].dev = dev;
+    return dev;
+fail:
+    cudaFree(dev);
+    return NULL;
+}
+
+extern "C" float *device_lut(DeviceTables *d, const ChainOp *op, char *err, size_t errlen)
+{
+    size_t n = 3 * (size_t)op->size * (op->kind == CHAIN_LUT3D ? (size_t)op->size * op->size : 1);
+    return device_table(d, op->lut, n, err, errlen);
+}
+
+extern "C" void device_tables_free(DeviceTables *d)
+{
+    for (int i = 0; i < d->n; i++)
+        cudaFree(d->t[i].dev);
+    d->n = 0;
+}
+
+extern "C" int device_scale_tables(const ResampleAxis *h, const ResampleAxis *v, void **block,
+                                   ScaleAxis *dh, ScaleAxis *dv, char *err, size_t errlen)
+{
+    size_t fh = sizeof(int32_t) * h->out, wh = sizeof(int16_t) * h->out * h->taps;
+    size_t fv = sizeof(int32_t) * v->out, wv = sizeof(int16_t) * v->out * v->taps;
+    size_t at[4] = {0, fh, fh + fv, fh + fv + wh}; // int32 tables first: aligned
+    uint8_t *b;
+    *block = NULL;
+    CK(cudaMalloc(block, at[3] + wv));
+    b = (uint8_t *)*block;
+    CK(cudaMemcpy(b + at[0], h->first, fh, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(b + at[1], v->first, fv, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(b + at[2], h->weight, wh, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(b + at[3], v->weight, wv, cudaMemcpyHostToDevice));
+    *dh = (ScaleAxis){h->taps, (const int32_t *)(b + at[0]), (const int16_t *)(b + at[2])};
+    *dv = (ScaleAxis){v->taps, (const int32_t *)(b + at[1]), (const int16_t *)(b + at[3])};
+    return 0;
+fail:
+    return -1;
+}
