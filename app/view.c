@@ -9,7 +9,9 @@
 
 int view_wanted(const Options *o, const DisplayDriver *d)
 {
-    return !o->output && o->scale_filter >= 0 && d->view_size;
+    /* the null display stands for a window only when given its size */
+    return !o->output && o->scale_filter >= 0 && d->view_size &&
+           (d != &display_null || o->window_w > 0);
 }
 
 size_t view_ring_bytes(const Options *o, const DisplayDriver *d)
@@ -31,6 +33,12 @@ void view_fit(int vw, int vh, long long want, int *w, int *h)
     *w = (int)lround(vw * s), *h = (int)lround(vh * s);
     *w = *w < 1 ? 1 : *w > ww ? ww : *w;
     *h = *h < 1 ? 1 : *h > wh ? wh : *h;
+    /* within a pixel of the view: the view itself. Qt's KEEPRATIO fits the view to
+     * the last image's ratio, so an image a pixel off the view's ratio moves the
+     * view, and the next image with it (seen: 5x3 and 6x3 in turn in a 7x5
+     * window); an image of the view's own size leaves it where it is */
+    if (abs(*w - ww) <= 1 && abs(*h - wh) <= 1)
+        *w = ww, *h = wh;
 }
 
 void view_poll(ViewPoll *v, const DisplayDriver *d, ViewLink *l, double now_ms)

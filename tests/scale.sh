@@ -132,6 +132,57 @@ s = json.load(open(f"{d}/s.json"))["frames"]
 assert [(f["index"], f["width"], f["height"]) for f in s] == [(i, 365, 648) for i in range(3)], s
 PY
   ;;
+display_resize)
+  # the highgui window under Xvfb (1280x800), resized with xdotool (no window
+  # manager: the view Qt reports comes back fitted to the picture's ratio): the
+  # frames handed to the display follow the view (the 1080p video fitted into
+  # it), every frame shown once (--stats indices 0, 1, 2... with no gap), and the
+  # view settles (no flapping between two sizes)
+  command -v Xvfb >/dev/null && command -v xdotool >/dev/null || { echo "no Xvfb/xdotool: skipped"; exit 77; }
+  exec 3>"$tmp/displayfd"
+  Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp >"$tmp/xvfb.log" 2>&1 &
+  xvfb=$!; trap 'kill $xvfb 2>/dev/null' EXIT
+  for _ in $(seq 50); do [ -s "$tmp/displayfd" ] && break; sleep 0.1; done
+  export DISPLAY=:$(head -n 1 "$tmp/displayfd")
+  ff -f lavfi -i "testsrc2=size=1920x1080:rate=25" -frames:v 400 -pix_fmt yuv420p -c:v libx264 -preset ultrafast "$tmp/in.mp4"
+  "$bin" -an --no-overlay --backend $backend --stats "$tmp/s.json" "$tmp/in.mp4" 2>"$tmp/err" & pid=$!
+  wid=$(timeout 20 xdotool search --sync --name '^pinstripe$' | head -n 1)
+  [ -n "$wid" ] || { kill $pid; cat "$tmp/err" >&2; fail "no pinstripe window appeared"; }
+  sleep 2
+  for size in "800 450" "1000 300" "7 5" "1 1" "640 360"; do
+    xdotool windowsize "$wid" $size; sleep 2
+  done
+  xdotool key --window "$wid" q
+  for _ in $(seq 100); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+  kill -0 $pid 2>/dev/null && { kill -9 $pid; fail "still running 10 s after q"; }
+  wait $pid || { cat "$tmp/err" >&2; fail "exit $?"; }
+  py "$tmp/s.json" <<'PY' || fail "the frames do not follow the window"
+import json, sys
+fr = json.load(open(sys.argv[1]))["frames"]
+idx = [f["index"] for f in fr]
+assert idx == list(range(len(idx))), "frames lost or shown twice"
+runs = []
+for f in fr:
+    s = (f["width"], f["height"])
+    if not runs or runs[-1][0] != s:
+        runs.append([s, 0])
+    runs[-1][1] += 1
+print("sizes shown, in order (frames):", runs)
+seq = [r[0] for r in runs]
+# in order: the fitted window, 800x450, 533x300 (1000x300 fitted), a tiny view
+# (7x5: Qt's own fit), 1x1, then 640x360; a step or two between (Qt fits the view
+# to the last picture first), and no view flapping back and forth
+want = [(1152, 648), (800, 450), (533, 300), "tiny", (1, 1), (640, 360)]
+i = 0
+for s in seq:
+    if i < len(want) and (s == want[i] or (want[i] == "tiny" and s[0] <= 7 and s[1] <= 5 and s != (1, 1))):
+        i += 1
+assert i == len(want), f"{seq} does not go through {want}"
+assert len(seq) <= 2 * len(want), f"{len(seq)} sizes: the view flaps"
+assert runs[-1][1] >= 10, "the last size did not settle"
+assert seq[-1] == (640, 360), f"last {seq[-1]}"
+PY
+  ;;
 *) fail "no case '$case_name'" ;;
 esac
 echo "ok: $case_name"
