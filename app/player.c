@@ -228,9 +228,11 @@ static int open_pipeline(Player *p, StageBackend backend, StageConfig *sc, char 
                         .out_matrix = plan.matrix,
                         .scale = o->scale_filter >= 0 ? o->scale_filter : 0};
     if (view_wanted(p->o, p->display)) { /* the window's size from the first frame */
-        int ww, wh;
-        window_for_screen(p->display, o, in_fmt.width, in_fmt.height, &ww, &wh);
-        view_fit(in_fmt.width, in_fmt.height, view_pack(ww, wh), &sc->out_width, &sc->out_height);
+        p->view.o = o;
+        if (!p->display->screen_size || p->display->screen_size(&p->view.screen_w, &p->view.screen_h) < 0)
+            p->view.screen_w = p->view.screen_h = 0;
+        view_fit(in_fmt.width, in_fmt.height, view_window(&p->view, 0, in_fmt.width, in_fmt.height),
+                 &sc->out_width, &sc->out_height);
     }
     if (!(p->stage = stage_create(sc, note, notelen, err, sizeof(err), &code))) {
         msg_fail("%s", err);
@@ -315,10 +317,11 @@ static int play(Player *p, const StageConfig *sc)
                              .tone = &p->tone, .tone_curve = &p->tone_curve, .hdr = p->hdr,
                              .writing = p->writer != NULL, .quiet = o->quiet,
                              .failed = stop_all_cb, .arg = p};
-    atomic_init(&p->view.want, sc->out_width > 0 ? view_pack(sc->out_width, sc->out_height) : 0);
-    atomic_init(&p->view.video, view_pack(sc->in.width, sc->in.height));
-    if (view_wanted(p->o, p->display))
+    if (view_wanted(p->o, p->display)) {
+        atomic_init(&p->view.want, view_window(&p->view, 0, sc->in.width, sc->in.height));
+        atomic_init(&p->view.video, view_pack(0, sc->in.width, sc->in.height));
         stc.view = links_view = &p->view;
+    }
     if (o->dump && !(p->dump = dump_open(o->dump, err, sizeof(err)))) {
         msg_fail("--debug-dump %s", err);
         return EXIT_RUNTIME;

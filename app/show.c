@@ -45,7 +45,6 @@ typedef struct Show {
     double view_mark_ms;     /* when the window was last asked its size */
     ViewBgr bgr;             /* a deep frame (rgb48, for a deep -o) as the window's BGR */
     ViewPoll vp;             /* the window's view, for the stage (issue 26) */
-    int video_w, video_h;    /* the video's size (the frames' may be the view's) */
 } Show;
 
 /* The loop ends on a failure: its line, for the player to say. */
@@ -362,12 +361,12 @@ static int reshape(Show *p, int windowed)
     if (ring_reformat(p->l->out, err, sizeof(err)) < 0)
         return failed(p, "%s", err);
     FrameFormat nf = ring_format(p->l->out);
-    if (p->l->view) { /* the view's size, or the video's new one */
+    if (p->l->view) { /* the view's size, or the video's new shape */
         long long v = atomic_load(&p->l->view->video);
-        if (v == view_pack(p->video_w, p->video_h))
-            return SHOW_DONE; /* the stage renders the window's size now */
-        p->video_w = nf.width = (int)(v >> 32), p->video_h = nf.height = (int)(v & 0xffffffff);
-        p->vp.armed = 0, p->vp.seen = 0;
+        if (view_gen(v) == p->vp.gen)
+            return SHOW_DONE; /* the stage renders the window's new size */
+        p->vp.gen = view_gen(v), p->vp.armed = 0, p->vp.seen = 0;
+        nf.width = view_w(v), nf.height = view_h(v);
     }
     if (windowed && p->l->display->resize && !p->fullscreen) {
         int ww, wh;
@@ -482,7 +481,6 @@ void show_run(const ShowLinks *l, ShowResult *r)
     p->av_ms = NAN;
     p->sync_wait = 1;
     p->view = 1;
-    p->video_w = p->di->fmt.width, p->video_h = p->di->fmt.height;
     r->status = run(p);
     view_bgr_free(&p->bgr);
     free(p);

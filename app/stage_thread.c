@@ -18,6 +18,8 @@ struct StageThread {
     int preset, curve; /* what the stage applies now: the preset, the curve, */
     HdrSource src;     /* and the source it was made for */
     int said;          /* the changed transfer under --tone-mapping none */
+    int gen;           /* the video's shape: its generation (app/view.h) */
+    long long own;     /* its view until the window reports one for it */
     pthread_t thread;
     int joined;
     int rc;
@@ -36,18 +38,28 @@ static int transform_for(StageThread *t, int preset, int curve, const HdrSource 
     return 0;
 }
 
-/* The output's size for the window's view now (the input's without one). */
+/* The output's size for the window's view now (the input's without one): the
+ * view the display reported for this shape of the video, else the window the
+ * display makes for it. */
 static void out_size(const StageThread *t, const FrameFormat *in, int *w, int *h)
 {
-    view_fit(in->width, in->height, t->c.view ? atomic_load(&t->c.view->want) : 0, w, h);
+    long long want = t->c.view ? atomic_load(&t->c.view->want) : 0;
+    if (t->c.view && view_gen(want) != t->gen)
+        want = t->own;
+    view_fit(in->width, in->height, want, w, h);
 }
 
 /* Make the stage again for sc (after the last one's frames are all done) and
- * tell the display through the output ring. 0, or -1 with t->err set. */
-static int remake(StageThread *t, StageConfig *sc)
+ * tell the display through the output ring; shape: the video changed shape.
+ * 0, or -1 with t->err set. */
+static int remake(StageThread *t, StageConfig *sc, int shape)
 {
     char note[256];
     int code;
+    if (shape && t->c.view) {
+        t->gen = (t->gen + 1) & 0x7fff;
+        t->own = view_window(t->c.view, t->gen, sc->in.width, sc->in.height);
+    }
     out_size(t, &sc->in, &sc->out_width, &sc->out_height);
     if (transform_for(t, t->preset, t->curve, &t->src, &sc->transform) < 0)
         return -1;
@@ -57,7 +69,7 @@ static int remake(StageThread *t, StageConfig *sc)
     t->c.sc = *sc;
     FrameFormat out = stage_out_format(sc);
     if (t->c.view)
-        atomic_store(&t->c.view->video, view_pack(sc->in.width, sc->in.height));
+        atomic_store(&t->c.view->video, view_pack(t->gen, sc->in.width, sc->in.height));
     ring_write_reformat(t->c.out, out.layout, out.width, out.height);
     return 0;
 }
@@ -84,7 +96,7 @@ static int reshape(StageThread *t)
     StageConfig sc = t->c.sc;
     sc.in = ring_format(t->c.in);
     sc.stripes = sc.stripes > sc.in.height ? sc.in.height : sc.stripes;
-    return remake(t, &sc);
+    return remake(t, &sc, 1);
 }
 
 static int depth_of(const Stage *s)
@@ -102,6 +114,8 @@ static void *stage_main(void *arg)
      * source's HDR as the decoder saw it at open */
     t->preset = atomic_load(t->c.preset), t->curve = atomic_load(t->c.tone_curve);
     t->src = t->c.hdr;
+    if (t->c.view)
+        t->own = view_window(t->c.view, 0, t->c.sc.in.width, t->c.sc.in.height);
     for (;;) {
         Stage *stage = *t->c.stage;
         /* the window's view changed size: the frames in flight are finished at the
@@ -132,7 +146,7 @@ static void *stage_main(void *arg)
         }
         if (resize) {
             StageConfig sc = t->c.sc;
-            if (remake(t, &sc) < 0)
+            if (remake(t, &sc, 0) < 0)
                 break;
             depth = depth_of(*t->c.stage);
             head = 0;

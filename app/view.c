@@ -6,6 +6,7 @@
 
 #include "gpu/convert.h"
 #include "gpu/dither.h"
+#include "app/window.h"
 
 int view_wanted(const Options *o, const DisplayDriver *d)
 {
@@ -23,11 +24,18 @@ size_t view_ring_bytes(const Options *o, const DisplayDriver *d)
     return screen > asked ? screen : asked;
 }
 
+long long view_window(const ViewLink *l, int gen, int vw, int vh)
+{
+    int ww, wh;
+    window_fit(l->o, vw, vh, l->screen_w, l->screen_h, &ww, &wh);
+    return view_pack(gen, ww, wh);
+}
+
 void view_fit(int vw, int vh, long long want, int *w, int *h)
 {
-    int ww = (int)(want >> 32), wh = (int)(want & 0xffffffff);
+    int ww = view_w(want), wh = view_h(want);
     *w = vw, *h = vh;
-    if (want <= 0 || ww < 1 || wh < 1 || vw < 1 || vh < 1)
+    if (ww < 1 || wh < 1 || vw < 1 || vh < 1)
         return;
     double s = fmin((double)ww / vw, (double)wh / vh);
     *w = (int)lround(vw * s), *h = (int)lround(vh * s);
@@ -49,7 +57,7 @@ void view_poll(ViewPoll *v, const DisplayDriver *d, ViewLink *l, double now_ms)
     v->mark_ms = now_ms;
     if (d->view_size(&w, &h) < 0 || w < 1 || h < 1)
         return;
-    long long now = view_pack(w, h);
+    long long now = view_pack(v->gen, w, h);
     v->seen = now == v->cand ? v->seen + 1 : 1;
     v->cand = now;
     if (v->seen >= VIEW_SETTLE && atomic_load(&l->want) != now)

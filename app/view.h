@@ -24,15 +24,42 @@
 #define VIEW_POLL_MS 100 /* the window is asked its view this often */
 #define VIEW_SETTLE 2    /* polls in a row that must agree before a size is asked for */
 
+/* A size and the generation of the video's shape it is for, in one word:
+ * gen (15 bits) << 48 | w (24 bits) << 24 | h (24 bits). */
+static inline long long view_pack(int gen, int w, int h)
+{
+    return (long long)(gen & 0x7fff) << 48 | (long long)(w & 0xffffff) << 24 | (h & 0xffffff);
+}
+static inline int view_gen(long long v)
+{
+    return (int)(v >> 48 & 0x7fff);
+}
+static inline int view_w(long long v)
+{
+    return (int)(v >> 24 & 0xffffff);
+}
+static inline int view_h(long long v)
+{
+    return (int)(v & 0xffffff);
+}
+
 typedef struct ViewLink {
-    atomic_llong want;  /* display → stage thread: the view, w << 32 | h (0: the video's size) */
-    atomic_llong video; /* stage thread → display: the video's size now, w << 32 | h */
+    /* display → stage thread: the view, with the generation of the video's shape
+     * the display was showing (a view read before it learned of a new shape is
+     * for the old one, and the stage thread leaves it) */
+    atomic_llong want;
+    /* stage thread → display: the video's size now, and its shape's generation
+     * (bumped at each change of shape) */
+    atomic_llong video;
+    /* the window's rule (window_fit), for a new shape's first frames: set before
+     * the threads start */
+    const Options *o;
+    int screen_w, screen_h;
 } ViewLink;
 
-static inline long long view_pack(int w, int h)
-{
-    return (long long)w << 32 | (unsigned)h;
-}
+/* The view a video of shape `gen`, vw × vh, has until the window reports its
+ * own: the window the display opens (or resizes) for it (app/window.h). */
+long long view_window(const ViewLink *l, int gen, int vw, int vh);
 
 /* Whether the stage renders the window's size: not with -o (the file takes the
  * video's frames, from the same ring), nor with --scale none (the window
@@ -44,8 +71,8 @@ int view_wanted(const Options *o, const DisplayDriver *d);
  * so the window's size changes without allocating them again. */
 size_t view_ring_bytes(const Options *o, const DisplayDriver *d);
 
-/* The size of a vw × vh video fitted into the view `want` (view_pack; 0: the
- * video's own), its aspect ratio kept, at least 1 × 1; the view's own size
+/* The size of a vw × vh video fitted into the view `want` (view_pack; 0 × 0:
+ * the video's own), its aspect ratio kept, at least 1 × 1; the view's own size
  * when that is within a pixel of it (so the window's view settles). */
 void view_fit(int vw, int vh, long long want, int *w, int *h);
 
@@ -56,6 +83,7 @@ typedef struct ViewPoll {
     int armed;         /* a frame of the video's present shape has been shown: Qt's
                         * KEEPRATIO fits the view to the last image shown, so sizes
                         * read before that lock a wrong ratio */
+    int gen;           /* the generation of that shape (ViewLink.video) */
 } ViewPoll;
 
 /* After a frame is shown: ask the window its view (every VIEW_POLL_MS) and,
