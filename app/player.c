@@ -211,7 +211,7 @@ static int open_pipeline(Player *p, StageBackend backend, StageConfig *sc, char 
     /* File to file (no window, no overlay burned in): the stage makes the encoder's
      * 4:2:0 itself at the file's depth, fewer bytes than RGB and no swscale.
      * --enc-path bgr keeps the RGB path (for comparison). */
-    wc.in_yuv = o->output && p->display == &display_null && !o->overlay &&
+    wc.in_yuv = o->output && p->display == &display_null && !o->overlay && !o->dump &&
                 strcmp(o->enc_path, "bgr") != 0 && plan.yuv420;
     Transform first;
     if (tone_apply(&p->transform, &p->tone, &p->hdr, &first, err, sizeof(err)) < 0) {
@@ -232,7 +232,7 @@ static int open_pipeline(Player *p, StageBackend backend, StageConfig *sc, char 
         if (!p->display->screen_size || p->display->screen_size(&p->view.screen_w, &p->view.screen_h) < 0)
             p->view.screen_w = p->view.screen_h = 0;
         view_fit(in_fmt.width, in_fmt.height, view_window(&p->view, 0, in_fmt.width, in_fmt.height),
-                 &sc->out_width, &sc->out_height);
+                 p->view.screen_w, p->view.screen_h, &sc->out_width, &sc->out_height);
     }
     if (!(p->stage = stage_create(sc, note, notelen, err, sizeof(err), &code))) {
         msg_fail("%s", err);

@@ -368,7 +368,7 @@ static int reshape(Show *p, int windowed)
         p->vp.gen = view_gen(v), p->vp.armed = 0, p->vp.seen = 0;
         nf.width = view_w(v), nf.height = view_h(v);
     }
-    if (windowed && p->l->display->resize && !p->fullscreen) {
+    if ((windowed || p->l->view) && p->l->display->resize && !p->fullscreen) {
         int ww, wh;
         window_for_screen(p->l->display, p->o, nf.width, nf.height, &ww, &wh);
         p->l->display->resize(ww, wh);

@@ -46,7 +46,8 @@ static void out_size(const StageThread *t, const FrameFormat *in, int *w, int *h
     long long want = t->c.view ? atomic_load(&t->c.view->want) : 0;
     if (t->c.view && view_gen(want) != t->gen)
         want = t->own;
-    view_fit(in->width, in->height, want, w, h);
+    view_fit(in->width, in->height, want, t->c.view ? t->c.view->screen_w : 0,
+             t->c.view ? t->c.view->screen_h : 0, w, h);
 }
 
 /* Make the stage again for sc (after the last one's frames are all done) and

@@ -12,7 +12,7 @@ int view_wanted(const Options *o, const DisplayDriver *d)
 {
     /* the null display stands for a window only when given its size */
     return !o->output && o->scale_filter >= 0 && d->view_size &&
-           (d != &display_null || o->window_w > 0);
+           (d != &display_null || o->window_w > 0 || o->window_scale_f > 0);
 }
 
 size_t view_ring_bytes(const Options *o, const DisplayDriver *d)
@@ -31,12 +31,19 @@ long long view_window(const ViewLink *l, int gen, int vw, int vh)
     return view_pack(gen, ww, wh);
 }
 
-void view_fit(int vw, int vh, long long want, int *w, int *h)
+void view_fit(int vw, int vh, long long want, int sw, int sh, int *w, int *h)
 {
     int ww = view_w(want), wh = view_h(want);
     *w = vw, *h = vh;
     if (ww < 1 || wh < 1 || vw < 1 || vh < 1)
         return;
+    /* a window larger than the screen shows no more than the screen (or the
+     * video at its own size): rendering more would cost time and memory for
+     * pixels nobody sees (seen: an 8000x8000 window, 90 ms a frame) */
+    if (sw > 0 && sh > 0) {
+        int cw = sw > vw ? sw : vw, ch = sh > vh ? sh : vh;
+        ww = ww < cw ? ww : cw, wh = wh < ch ? wh : ch;
+    }
     double s = fmin((double)ww / vw, (double)wh / vh);
     *w = (int)lround(vw * s), *h = (int)lround(vh * s);
     *w = *w < 1 ? 1 : *w > ww ? ww : *w;

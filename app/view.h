@@ -64,7 +64,8 @@ long long view_window(const ViewLink *l, int gen, int vw, int vh);
 /* Whether the stage renders the window's size: not with -o (the file takes the
  * video's frames, from the same ring), nor with --scale none (the window
  * scales the video's size itself), nor with a display that cannot tell; the
- * null display (--no-display) only with --window-size: a window of that size. */
+ * null display (--no-display) only with --window-size or --window-scale: a
+ * window of that size. */
 int view_wanted(const Options *o, const DisplayDriver *d);
 /* The bytes the output ring's slots are allocated for: the screen's BGR frame
  * or --window-size's (0: unknown; the video's size is the ring's own floor),
@@ -73,8 +74,10 @@ size_t view_ring_bytes(const Options *o, const DisplayDriver *d);
 
 /* The size of a vw × vh video fitted into the view `want` (view_pack; 0 × 0:
  * the video's own), its aspect ratio kept, at least 1 × 1; the view's own size
- * when that is within a pixel of it (so the window's view settles). */
-void view_fit(int vw, int vh, long long want, int *w, int *h);
+ * when that is within a pixel of it (so the window's view settles). A view
+ * larger than the screen (sw × sh; 0: unknown) counts as the screen, or the
+ * video's own size when that is larger. */
+void view_fit(int vw, int vh, long long want, int sw, int sh, int *w, int *h);
 
 typedef struct ViewPoll {
     double mark_ms;    /* the last poll */

@@ -135,6 +135,11 @@ static int null_open(const char *title, int width, int height, char *err, size_t
     return 0;
 }
 
+static void null_resize(int width, int height)
+{
+    null_w = width, null_h = height;
+}
+
 static int null_view_size(int *w, int *h)
 {
     *w = null_w, *h = null_h;
@@ -166,5 +171,6 @@ const DisplayDriver display_null = {
     .show = null_show,
     .poll_key = null_poll_key,
     .close = null_close,
+    .resize = null_resize,
     .view_size = null_view_size,
 };

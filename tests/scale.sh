@@ -142,6 +142,10 @@ sizes)
   expect 0 -q --no-display --backend $backend --frames 3 --window-size 200x100 -c ffv1 -o "$tmp/w.mkv" "$tmp/tall.mkv"
   expect 0 -q --no-display --backend $backend --frames 3 -c ffv1 -o "$tmp/n.mkv" "$tmp/tall.mkv"
   [ "$(ffprobe -v error -show_entries stream=width,height -of csv=p=0 "$tmp/w.mkv")" = 360,640 ] || fail "-o with --window-size: not the video's size"
+  # --debug-dump with -o (no window): the video's frames, as written
+  expect 0 -q --no-display --backend $backend --frames 3 --no-overlay --debug-dump "$tmp/o.ppm" -c ffv1 -o "$tmp/o.mkv" "$tmp/tall.mkv"
+  # --window-scale with --no-display: a window of that scale
+  expect 0 -q --no-display --backend $backend --frames 3 --no-overlay --window-scale 0.5 --debug-dump "$tmp/half.ppm" "$tmp/tall.mkv"
   [ "$(ffmpeg -v error -i "$tmp/w.mkv" -f framemd5 -)" = "$(ffmpeg -v error -i "$tmp/n.mkv" -f framemd5 -)" ] || fail "-o with --window-size: other frames"
   py "$tmp" <<PY || fail "sizes"
 $PPM
@@ -151,6 +155,8 @@ tall, one, none, tiny = (ppms(f"{d}/{n}.ppm") for n in ("tall", "one", "none", "
 print("portrait in 1152x648:", tall[0].shape[1::-1], " 7x5:", tiny[0].shape[1::-1])
 assert [f.shape for f in tall] == [(648, 365, 3)] * 3, [f.shape for f in tall]
 assert [f.shape for f in tiny] == [(5, 3, 3)] * 3, [f.shape for f in tiny]
+assert [f.shape for f in ppms(f"{d}/o.ppm")] == [(640, 360, 3)] * 3, "--debug-dump with -o"
+assert [f.shape for f in ppms(f"{d}/half.ppm")] == [(320, 180, 3)] * 3, "--window-scale 0.5"
 assert all((a == b).all() for a, b in zip(one, none)) and len(one) == 3, "1:1 differs from --scale none"
 s = json.load(open(f"{d}/s.json"))["frames"]
 assert [(f["index"], f["width"], f["height"]) for f in s] == [(i, 365, 648) for i in range(3)], s
@@ -160,8 +166,9 @@ display_resize)
   # the highgui window under Xvfb (1280x800), resized with xdotool (no window
   # manager: the view Qt reports comes back fitted to the picture's ratio): the
   # frames handed to the display follow the view (the 1080p video fitted into
-  # it), every frame shown once (--stats indices 0, 1, 2... with no gap), and the
-  # view settles (no flapping between two sizes)
+  # it, a window larger than the screen counting as the screen, or as the video's
+  # size when that is larger), every frame shown once (--stats indices 0, 1, 2...
+  # with no gap), and the view settles (no flapping between two sizes)
   command -v Xvfb >/dev/null && command -v xdotool >/dev/null || { echo "no Xvfb/xdotool: skipped"; exit 77; }
   exec 3>"$tmp/displayfd"
   Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp >"$tmp/xvfb.log" 2>&1 &
@@ -175,7 +182,7 @@ display_resize)
   sleep 2
   # 2 s a size (the frames follow within about 0.2 s plus a few frames); the last
   # one longer, to settle (slow sanitizer builds show a few frames a second)
-  for size in "800 450" "1000 300" "7 5" "1 1" "640 360"; do
+  for size in "800 450" "1000 300" "7 5" "1 1" "8000 8000" "640 360"; do
     xdotool windowsize "$wid" $size; sleep 2
   done
   sleep 2
@@ -197,9 +204,10 @@ for f in fr:
 print("sizes shown, in order (frames):", runs)
 seq = [r[0] for r in runs]
 # in order: the fitted window, 800x450, 533x300 (1000x300 fitted), a tiny view
-# (7x5: Qt's own fit), 1x1, then 640x360; a step or two between (Qt fits the view
+# (7x5: Qt's own fit), 1x1, the video's own size for a window far larger than the
+# screen (no more pixels than can be seen), then 640x360; a step or two between (Qt fits the view
 # to the last picture first), and no view flapping back and forth
-want = [(1152, 648), (800, 450), (533, 300), "tiny", (1, 1), (640, 360)]
+want = [(1152, 648), (800, 450), (533, 300), "tiny", (1, 1), (1920, 1080), (640, 360)]
 i = 0
 for s in seq:
     if i < len(want) and (s == want[i] or (want[i] == "tiny" and s[0] <= 7 and s[1] <= 5 and s != (1, 1))):
