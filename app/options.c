@@ -144,6 +144,9 @@ static const OptionSpec specs[] = {
      "                           bicubic (Mitchell-Netravali B = C = 1/3), catrom (Catmull-Rom),\n"
      "                           lanczos (3 lobes), or none (the window scales the video's size\n"
      "                           itself, by nearest neighbour)"},
+    {0, "scale-linear", OPT_STRING, F(scale_linear), "L", "yes", 0, 0,
+     "yes: shrink in linear light (the display's, gamma 2.4), as mpv's\n"
+     "                           --linear-downscaling: fine detail keeps its brightness | no: the signal"},
     {0, "no-pacing", OPT_FLAG, F(no_pacing), NULL, NULL, 0, 0,
      "show frames as fast as they come, not at the file's own rate"},
     {0, "stats", OPT_STRING, F(stats), "FILE", NULL, 0, 0,
@@ -231,6 +234,10 @@ static int check_window(Options *o, char *err, size_t errlen)
     if (o->scale_filter < 0 && strcmp(o->scale, "none")) {
         snprintf(err, errlen, "--scale: '%s' is not bilinear, bicubic, mitchell, catrom, "
                  "lanczos or none", o->scale);
+        return -1;
+    }
+    if (strcmp(o->scale_linear, "yes") && strcmp(o->scale_linear, "no")) {
+        snprintf(err, errlen, "--scale-linear: '%s' is not yes or no", o->scale_linear);
         return -1;
     }
     if (o->overlay_graph && o->no_overlay_graph) {

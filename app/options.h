@@ -63,6 +63,7 @@ typedef struct Options {
     const char *dump; /* --debug-dump FILE: the frames handed to the display */
     const char *scale; /* --scale: the filter the stage renders the window's size with */
     int scale_filter;  /* ScaleFilter, or -1: none (the window scales the video's size) */
+    const char *scale_linear; /* --scale-linear: yes (shrink in linear light) | no */
     int verbose;
     int quiet;
     int help;

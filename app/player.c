@@ -226,7 +226,8 @@ static int open_pipeline(Player *p, StageBackend backend, StageConfig *sc, char 
                         /* the file's depth (--overlay: 8-bit BGR, converted by the writer) */
                         .out_depth = o->output && !o->overlay ? plan.depth : 8,
                         .out_matrix = plan.matrix,
-                        .scale = o->scale_filter >= 0 ? o->scale_filter : 0};
+                        .scale = o->scale_filter >= 0 ? o->scale_filter : 0,
+                        .scale_linear = strcmp(o->scale_linear, "yes") == 0};
     if (view_wanted(p->o, p->display)) { /* the window's size from the first frame */
         p->view.o = o;
         if (!p->display->screen_size || p->display->screen_size(&p->view.screen_w, &p->view.screen_h) < 0)
@@ -320,6 +321,7 @@ static int play(Player *p, const StageConfig *sc)
     if (view_wanted(p->o, p->display)) {
         atomic_init(&p->view.want, view_window(&p->view, 0, sc->in.width, sc->in.height));
         atomic_init(&p->view.video, view_pack(0, sc->in.width, sc->in.height));
+        atomic_init(&p->view.zoom, 0);
         stc.view = links_view = &p->view;
     }
     if (o->dump && !(p->dump = dump_open(o->dump, err, sizeof(err)))) {

@@ -229,6 +229,8 @@ static int handle_key(Show *p, int key)
         return 0;
     if (key == DISPLAY_KEY_CLOSED || key == 'q' || key == 'Q' || key == DISPLAY_KEY_ESC)
         return 1;
+    if (p->l->view && view_key(p->l->view, key, arrow(key))) /* zoom, and its arrows */
+        return 0;
     switch (arrow(key)) {
     case 'L': seek_by(p, -10); return 0;
     case 'R': seek_by(p, 10); return 0;
@@ -254,6 +256,10 @@ static int handle_key(Show *p, int key)
             audio_out_set_volume(aout, p->volume);
         break;
     case 's': case 'S': p->step = 1; break;
+    case 'z': case 'Z': /* no view link */
+        msg_say(p->o->quiet, "z: zoom needs the stage to render the window (not with -o "
+                "or --scale none)");
+        break;
     case 'f': case 'F':
         p->fullscreen = !p->fullscreen;
         if (p->l->display->fullscreen)
@@ -339,6 +345,8 @@ static int show_frame(Show *p, FrameBuf *f, int windowed)
     }
     p->vp.armed = 1; /* a frame of the video's present shape is shown */
     view_poll(&p->vp, k->display, k->view, show_t1);
+    if (k->view)
+        view_drag(k->view, k->display);
     trace_frame(k->trace, f, show_t0, show_t1);
     p->drops = ring_drops(k->in) + p->r->display_drops;
     graph_add(p, f, show_t1);

@@ -20,6 +20,7 @@ struct StageThread {
     int said;          /* the changed transfer under --tone-mapping none */
     int gen;           /* the video's shape: its generation (app/view.h) */
     long long own;     /* its view until the window reports one for it */
+    int crop_x, crop_y; /* zoomed: the crop's origin now */
     pthread_t thread;
     int joined;
     int rc;
@@ -38,16 +39,18 @@ static int transform_for(StageThread *t, int preset, int curve, const HdrSource 
     return 0;
 }
 
-/* The output's size for the window's view now (the input's without one): the
+/* The output for the window's view now (the input's size without one): the
  * view the display reported for this shape of the video, else the window the
- * display makes for it. */
-static void out_size(const StageThread *t, const FrameFormat *in, int *w, int *h)
+ * display makes for it; the video fitted into it or, zoomed, a crop (view_rect). */
+static void out_rect(const StageThread *t, const FrameFormat *in, int *crop, int *w, int *h,
+                     int *x, int *y)
 {
     long long want = t->c.view ? atomic_load(&t->c.view->want) : 0;
+    long long zoom = t->c.view ? atomic_load(&t->c.view->zoom) : 0;
     if (t->c.view && view_gen(want) != t->gen)
         want = t->own;
-    view_fit(in->width, in->height, want, t->c.view ? t->c.view->screen_w : 0,
-             t->c.view ? t->c.view->screen_h : 0, w, h);
+    view_rect(in->width, in->height, want, t->c.view ? t->c.view->screen_w : 0,
+              t->c.view ? t->c.view->screen_h : 0, zoom, crop, w, h, x, y);
 }
 
 /* Make the stage again for sc (after the last one's frames are all done) and
@@ -61,13 +64,14 @@ static int remake(StageThread *t, StageConfig *sc, int shape)
         t->gen = (t->gen + 1) & 0x7fff;
         t->own = view_window(t->c.view, t->gen, sc->in.width, sc->in.height);
     }
-    out_size(t, &sc->in, &sc->out_width, &sc->out_height);
+    out_rect(t, &sc->in, &sc->crop, &sc->out_width, &sc->out_height, &sc->crop_x, &sc->crop_y);
     if (transform_for(t, t->preset, t->curve, &t->src, &sc->transform) < 0)
         return -1;
     stage_destroy(t->c.stage);
     if (!(*t->c.stage = stage_create(sc, note, sizeof(note), t->err, sizeof(t->err), &code)))
         return -1;
     t->c.sc = *sc;
+    t->crop_x = sc->crop_x, t->crop_y = sc->crop_y;
     FrameFormat out = stage_out_format(sc);
     if (t->c.view)
         atomic_store(&t->c.view->video, view_pack(t->gen, sc->in.width, sc->in.height));
@@ -75,15 +79,31 @@ static int remake(StageThread *t, StageConfig *sc, int shape)
     return 0;
 }
 
-/* Whether the window's view asks for another output size than the stage's. */
+/* Whether the window's view asks for another output size than the stage's, or
+ * zoom was turned on or off. */
 static int view_changed(const StageThread *t)
 {
-    int w, h;
+    int crop, w, h, x, y;
     if (!t->c.view)
         return 0;
     FrameFormat o = stage_out_format(&t->c.sc);
-    out_size(t, &t->c.sc.in, &w, &h);
-    return w != o.width || h != o.height;
+    out_rect(t, &t->c.sc.in, &crop, &w, &h, &x, &y);
+    return w != o.width || h != o.height || crop != t->c.sc.crop;
+}
+
+/* Zoomed: the crop's origin for the next frame, where the display moved it, and
+ * on the frame (for --stats). */
+static void crop_next(StageThread *t, Stage *stage, FrameBuf *o)
+{
+    int crop, w, h, x, y;
+    if (!(o->cropped = t->c.sc.crop))
+        return;
+    out_rect(t, &t->c.sc.in, &crop, &w, &h, &x, &y);
+    if (crop) { /* (else zoom was just turned off: the last frames keep their origin) */
+        t->crop_x = x, t->crop_y = y;
+        stage_set_crop(stage, &t->crop_x, &t->crop_y);
+    }
+    o->crop_x = t->crop_x, o->crop_y = t->crop_y;
 }
 
 /* The stream changed size or pixel format: the decoder waits while the input
@@ -186,6 +206,7 @@ static void *stage_main(void *arg)
                 break;
             stage_set_transform(stage, &tr);
         }
+        crop_next(t, stage, o);
         if (stage_submit(stage, i, o) < 0) {
             snprintf(t->err, sizeof(t->err), "%s", stage_error(stage));
             break;

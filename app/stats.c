@@ -165,6 +165,8 @@ void stats_frame(Stats *s, const FrameBuf *f, double display_ms, double shown_ms
                 fprintf(s->f, ",\"%s_ms\":null", names[i]);
         fprintf(s->f, ",\"in_fill\":%d,\"out_fill\":%d,\"dropped\":%lld,\"width\":%d,\"height\":%d",
                 in_fill, out_fill, drops, f->fmt.width, f->fmt.height);
+        if (f->cropped)
+            fprintf(s->f, ",\"crop_x\":%d,\"crop_y\":%d", f->crop_x, f->crop_y);
         if (s->hash && f->fmt.layout == PIX_BGR24)
             fprintf(s->f, ",\"hash\":\"%016llx\"", frame_hash(f));
         if (!isnan(s->av_next))

@@ -56,6 +56,74 @@ void view_fit(int vw, int vh, long long want, int sw, int sh, int *w, int *h)
         *w = ww, *h = wh;
 }
 
+/* A crop w × h centred on (cx, cy), moved inside the vw × vh video: its top-left. */
+static void crop_origin(int vw, int vh, int w, int h, int cx, int cy, int *x, int *y)
+{
+    cx -= w / 2, cy -= h / 2;
+    *x = cx < 0 ? 0 : cx > vw - w ? vw - w : cx;
+    *y = cy < 0 ? 0 : cy > vh - h ? vh - h : cy;
+}
+
+void view_rect(int vw, int vh, long long want, int sw, int sh, long long zoom, int *crop,
+               int *w, int *h, int *x, int *y)
+{
+    *crop = view_gen(zoom) & 1, *x = *y = 0;
+    if (!*crop) {
+        view_fit(vw, vh, want, sw, sh, w, h);
+        return;
+    }
+    int ww = view_w(want), wh = view_h(want);
+    if (ww < 1 || wh < 1) /* no view: the video */
+        ww = vw, wh = vh;
+    if (sw > 0 && sh > 0) /* a window larger than the screen: the screen (view_fit) */
+        ww = ww < sw ? ww : sw, wh = wh < sh ? wh : sh;
+    *w = ww < vw ? ww : vw, *h = wh < vh ? wh : vh;
+    crop_origin(vw, vh, *w, *h, view_w(zoom), view_h(zoom), x, y);
+}
+
+/* Zoom on or off, its centre moved to (cx, cy), held where the crop stays
+ * inside the video (so moving back from past an edge starts at once). */
+static void zoom_move(ViewLink *l, int on, int cx, int cy)
+{
+    long long v = atomic_load(&l->video), want = atomic_load(&l->want);
+    int vw = view_w(v), vh = view_h(v), crop, w, h, x, y;
+    if (view_gen(want) != view_gen(v)) /* not yet reported for this shape */
+        want = view_window(l, view_gen(v), vw, vh);
+    view_rect(vw, vh, want, l->screen_w, l->screen_h, view_zoom_pack(1, 0, 0), &crop, &w, &h,
+              &x, &y);
+    crop_origin(vw, vh, w, h, cx, cy, &x, &y);
+    atomic_store(&l->zoom, view_zoom_pack(on, x + w / 2, y + h / 2));
+}
+
+int view_key(ViewLink *l, int key, int arrow)
+{
+    long long z = atomic_load(&l->zoom), v = atomic_load(&l->video);
+    int on = view_gen(z) & 1;
+    if ((key & 0xffff) == 'z' || (key & 0xffff) == 'Z') {
+        zoom_move(l, !on, view_w(v) / 2, view_h(v) / 2); /* on: centred */
+        return 1;
+    }
+    if (!on || !arrow)
+        return 0;
+    long long want = atomic_load(&l->want);
+    int crop, w, h, x, y;
+    view_rect(view_w(v), view_h(v), want, l->screen_w, l->screen_h, z, &crop, &w, &h, &x, &y);
+    int sx = w / 8 > 1 ? w / 8 : 1, sy = h / 8 > 1 ? h / 8 : 1;
+    zoom_move(l, 1, view_w(z) + (arrow == 'L' ? -sx : arrow == 'R' ? sx : 0),
+              view_h(z) + (arrow == 'U' ? -sy : arrow == 'D' ? sy : 0));
+    return 1;
+}
+
+void view_drag(ViewLink *l, const DisplayDriver *d)
+{
+    int dx, dy;
+    long long z = atomic_load(&l->zoom);
+    if (!(view_gen(z) & 1) || !d->drag || !d->drag(&dx, &dy))
+        return;
+    /* the picture moves with the mouse: its centre the other way */
+    zoom_move(l, 1, view_w(z) - dx, view_h(z) - dy);
+}
+
 void view_poll(ViewPoll *v, const DisplayDriver *d, ViewLink *l, double now_ms)
 {
     int w, h;

@@ -51,6 +51,9 @@ typedef struct ViewLink {
     /* stage thread → display: the video's size now, and its shape's generation
      * (bumped at each change of shape) */
     atomic_llong video;
+    /* display → stage thread: zoom ('z'), view_zoom_pack: on, and the crop's
+     * centre in video pixels (view_key, view_drag) */
+    atomic_llong zoom;
     /* the window's rule (window_fit), for a new shape's first frames: set before
      * the threads start */
     const Options *o;
@@ -78,6 +81,31 @@ size_t view_ring_bytes(const Options *o, const DisplayDriver *d);
  * larger than the screen (sw × sh; 0: unknown) counts as the screen, or the
  * video's own size when that is larger. */
 void view_fit(int vw, int vh, long long want, int sw, int sh, int *w, int *h);
+
+/* Zoom ('z'): the stage crops the video at 1:1 pixels to the window's view
+ * instead of fitting the whole video into it; the arrow keys (instead of
+ * seeking) and dragging with the mouse move the crop. The link's word: on (1
+ * bit) << 48 | the crop's centre in video pixels, x (24 bits) << 24 | y. */
+static inline long long view_zoom_pack(int on, int cx, int cy)
+{
+    return view_pack(on, cx, cy);
+}
+
+/* What the stage renders for a vw × vh video in the view `want` (view_pack) at
+ * zoom `zoom` (view_zoom_pack): unzoomed, the video fitted (view_fit; *crop 0,
+ * origin 0, 0); zoomed, a crop (*crop 1) as large as the view and no larger
+ * than the video (the screen's bounds sw × sh as view_fit's), its top-left
+ * (*x, *y) around the zoom's centre and inside the video. */
+void view_rect(int vw, int vh, long long want, int sw, int sh, long long zoom, int *crop,
+               int *w, int *h, int *x, int *y);
+
+/* A key for the view, on the display loop's thread: 'z' toggles zoom (the crop
+ * centred); while zoomed, an arrow (arrow: 'L', 'R', 'U', 'D', else 0) moves
+ * the crop by an eighth of its size. 1: taken; 0: the key keeps its meaning. */
+int view_key(ViewLink *l, int key, int arrow);
+/* While zoomed: the picture follows the mouse dragged with its left button
+ * (the display's drag) since the last call. */
+void view_drag(ViewLink *l, const DisplayDriver *d);
 
 typedef struct ViewPoll {
     double mark_ms;    /* the last poll */

@@ -1,4 +1,5 @@
-// The OpenCV shim (see cv_shim.h): the only file in pinstripe that includes OpenCV.
+// The OpenCV shim (see cv_shim.h): the only file in pinstripe that includes OpenCV
+// (and Qt, the toolkit of its windows).
 #include "display/cv_shim.h"
 
 #include <cstdio>
@@ -6,6 +7,11 @@
 #include <opencv2/core.hpp>
 #include <opencv2/highgui.hpp>
 #include <opencv2/imgproc.hpp>
+#ifdef PINSTRIPE_QT
+#include <QApplication>
+#include <QGraphicsView>
+#include <QWidget>
+#endif
 
 static cv::Mat wrap(uint8_t *bgr, int w, int h, int stride)
 {
@@ -17,11 +23,55 @@ static cv::Scalar colour(unsigned rgb)
     return cv::Scalar(rgb & 0xff, (rgb >> 8) & 0xff, (rgb >> 16) & 0xff);
 }
 
+// The mouse dragged with its left button: highgui calls this on the thread that
+// waits for keys (the main thread), in image pixels.
+static struct {
+    int down, x, y, dx, dy;
+} drag;
+
+static void on_mouse(int event, int x, int y, int flags, void *)
+{
+    if (event == cv::EVENT_LBUTTONDOWN) {
+        drag.down = 1, drag.x = x, drag.y = y;
+    } else if (event == cv::EVENT_LBUTTONUP) {
+        drag.down = 0;
+    } else if (event == cv::EVENT_MOUSEMOVE && drag.down && (flags & cv::EVENT_FLAG_LBUTTON)) {
+        drag.dx += x - drag.x, drag.dy += y - drag.y;
+        drag.x = x, drag.y = y;
+    }
+}
+
+extern "C" int cvs_window_drag(int *dx, int *dy)
+{
+    *dx = drag.dx, *dy = drag.dy;
+    drag.dx = drag.dy = 0;
+    return *dx || *dy;
+}
+
+// Qt's highgui shows the picture in a QGraphicsView, which takes the keyboard's
+// focus when clicked and from then on keeps the arrow keys (and Page Up/Down)
+// to scroll itself: the window's key handler, and so waitKeyEx, no longer saw
+// them (seeking, and zoom's panning, died after a click or a drag). The view
+// is left without focus, so every key reaches the window.
+static void keep_keys(const char *name)
+{
+#ifdef PINSTRIPE_QT
+    for (QWidget *w : QApplication::topLevelWidgets())
+        if (w->objectName() == QString::fromUtf8(name) || w->windowTitle() == QString::fromUtf8(name))
+            for (QGraphicsView *v : w->findChildren<QGraphicsView *>())
+                v->setFocusPolicy(Qt::NoFocus);
+#else
+    (void)name;
+#endif
+}
+
 extern "C" int cvs_window_open(const char *name, int width, int height, char *err, size_t errlen)
 {
     try {
         cv::namedWindow(name, cv::WINDOW_NORMAL | cv::WINDOW_KEEPRATIO | cv::WINDOW_GUI_NORMAL);
         cv::resizeWindow(name, width, height);
+        cv::setMouseCallback(name, on_mouse);
+        keep_keys(name);
         return 0;
     } catch (const cv::Exception &e) {
         std::snprintf(err, errlen, "cannot open a window: %s", e.what());

@@ -31,6 +31,10 @@ void cvs_window_fullscreen(const char *name, int on);
 /* Make the window width × height (the video changed size mid-stream). */
 void cvs_window_resize(const char *name, int width, int height);
 
+/* The mouse's motion, in image pixels, while dragged with the left button since
+ * the last call: 1 when it moved, else 0. */
+int cvs_window_drag(int *dx, int *dy);
+
 /* The size at which the window shows the image now (the user may have resized
  * it); 0, or -1 when the backend cannot tell. */
 int cvs_window_image_size(const char *name, int *w, int *h);

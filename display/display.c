@@ -122,6 +122,7 @@ const DisplayDriver display_highgui = {
     .resize = highgui_resize,
     .screen_size = highgui_screen_size,
     .view_size = highgui_view_size,
+    .drag = cvs_window_drag,
 };
 
 /* The null display's view: the window it stands for (--window-size, or the

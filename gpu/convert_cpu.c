@@ -92,12 +92,14 @@ void convert_rows_scaled(const FrameBuf *in, FrameBuf *out, int oy0, int oy1,
     ColourJob j = *job;
     int have = -1; /* the ring holds input rows up to have (the last taps of them) */
     for (int y = oy0; y < oy1; y++) {
-        int f = v->first[y];
+        int f = v->first[y] + v->offset;
         if (have < f - 1)
             have = f - 1; /* rows skipped: none of them is read again */
         for (; have < f + taps - 1; have++) {
             float *hr = ring + (size_t)((have + 1) % taps) * orow;
             float_row(in, &j, convert_row, have + 1, src);
+            for (int x = 0; h->light && x < in->fmt.width; x++)
+                scale_to_light(h, src + 3 * (size_t)x);
             for (int x = 0; x < ow; x++)
                 scale_h_px(h, src, 0, x, hr + 3 * (size_t)x);
         }
@@ -110,6 +112,6 @@ void convert_rows_scaled(const FrameBuf *in, FrameBuf *out, int oy0, int oy1,
         }
         uint8_t *dst = out->data[0] + (size_t)y * out->stride[0];
         for (int x = 0; x < ow; x++)
-            scale_store(&j, acc + 3 * (size_t)x, x, y, kind, dst + (size_t)bpp * x);
+            scale_store(&j, acc + 3 * (size_t)x, x, y, kind, v->light, dst + (size_t)bpp * x);
     }
 }

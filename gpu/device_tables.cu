@@ -52,17 +52,25 @@ extern "C" int device_scale_tables(const ResampleAxis *h, const ResampleAxis *v,
 {
     size_t fh = sizeof(int32_t) * h->out, wh = sizeof(int16_t) * h->out * h->taps;
     size_t fv = sizeof(int32_t) * v->out, wv = sizeof(int16_t) * v->out * v->taps;
-    size_t at[4] = {0, fh, fh + fv, fh + fv + wh}; // int32 tables first: aligned
+    size_t fl = h->light ? sizeof(float) * (RESAMPLE_LIGHT_SIZE + 1) : 0;
+    // the light tables (linear light), then the int32 tables: aligned
+    size_t at[4] = {2 * fl, 2 * fl + fh, 2 * fl + fh + fv, 2 * fl + fh + fv + wh};
     uint8_t *b;
     *block = NULL;
     CK(cudaMalloc(block, at[3] + wv));
     b = (uint8_t *)*block;
+    if (fl) {
+        CK(cudaMemcpy(b, h->light, fl, cudaMemcpyHostToDevice));
+        CK(cudaMemcpy(b + fl, v->light, fl, cudaMemcpyHostToDevice));
+    }
     CK(cudaMemcpy(b + at[0], h->first, fh, cudaMemcpyHostToDevice));
     CK(cudaMemcpy(b + at[1], v->first, fv, cudaMemcpyHostToDevice));
     CK(cudaMemcpy(b + at[2], h->weight, wh, cudaMemcpyHostToDevice));
     CK(cudaMemcpy(b + at[3], v->weight, wv, cudaMemcpyHostToDevice));
-    *dh = (ScaleAxis){h->taps, (const int32_t *)(b + at[0]), (const int16_t *)(b + at[2])};
-    *dv = (ScaleAxis){v->taps, (const int32_t *)(b + at[1]), (const int16_t *)(b + at[3])};
+    *dh = (ScaleAxis){h->taps, (const int32_t *)(b + at[0]), (const int16_t *)(b + at[2]),
+                      fl ? (const float *)b : NULL, 0};
+    *dv = (ScaleAxis){v->taps, (const int32_t *)(b + at[1]), (const int16_t *)(b + at[3]),
+                      fl ? (const float *)(b + fl) : NULL, 0};
     return 0;
 fail:
     return -1;

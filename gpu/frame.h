@@ -109,6 +109,8 @@ typedef struct FrameBuf {
     int64_t index;       /* 0-based frame number */
     int serial;          /* bumps on flush (seek, size change) */
     double capture_ms;   /* when it left the demuxer (host clock): latency starts here */
+    int cropped;         /* 1: the frame is a window on the video at 1:1 pixels (zoom), */
+    int crop_x, crop_y;  /* its top-left pixel there */
     FrameTimings t;
 } FrameBuf;
 

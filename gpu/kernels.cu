@@ -98,9 +98,11 @@ __global__ void scale_h_kernel(const __grid_constant__ ScaleHArgs k)
     extern __shared__ float px[];
     int x0 = blockIdx.x * SCALE_H_BLOCK, y = k.y0 + blockIdx.y;
     int xl = min(x0 + SCALE_H_BLOCK, k.out_w) - 1;
-    int base = k.h.first[x0], span = k.h.first[xl] + k.h.taps - base;
-    for (int i = threadIdx.x; i < span; i += blockDim.x)
+    int base = k.h.first[x0] + k.h.offset, span = k.h.first[xl] + k.h.taps - k.h.first[x0];
+    for (int i = threadIdx.x; i < span; i += blockDim.x) {
         colour_pixel_float(&k.j, base + i, y, px + 3 * i);
+        scale_to_light(&k.h, px + 3 * i);
+    }
     __syncthreads();
     int x = x0 + threadIdx.x;
     if (x <= xl)
@@ -154,11 +156,12 @@ __global__ void scale_v_kernel(const __grid_constant__ ScaleVArgs k)
     if (x >= k.out_w || y >= k.oy1)
         return;
     float acc[3] = {0.0f, 0.0f, 0.0f};
-    const float *p = k.hbuf + ((size_t)k.v.first[y] * k.out_w + x) * 3;
+    const float *p = k.hbuf + ((size_t)(k.v.first[y] + k.v.offset) * k.out_w + x) * 3;
     for (int t = 0; t < k.v.taps; t++, p += (size_t)3 * k.out_w)
         scale_v_step(&k.v, y, t, p, acc);
     int bpp = k.out == COLOUR_OUT_RGB48 ? 6 : 3;
-    scale_store(&k.j, acc, x, y, k.out, k.dst + (size_t)y * k.dst_stride + (size_t)bpp * x);
+    scale_store(&k.j, acc, x, y, k.out, k.v.light,
+                k.dst + (size_t)y * k.dst_stride + (size_t)bpp * x);
 }
 
 extern "C" cudaError_t scale_v_launch(const ColourJob *j, const ScaleAxis *v, const float *hbuf,

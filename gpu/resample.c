@@ -104,7 +104,48 @@ void resample_axis_free(ResampleAxis *a)
 {
     free(a->first);
     free(a->weight);
-    a->first = NULL, a->weight = NULL;
+    free(a->light);
+    a->first = NULL, a->weight = NULL, a->light = NULL;
+}
+
+int resample_crop(ResampleAxis *a, int in, int out, char *err, size_t errlen)
+{
+    memset(a, 0, sizeof(*a));
+    if (out < 1 || out > in) {
+        snprintf(err, errlen, "resample: a crop of %d samples out of %d", out, in);
+        return -1;
+    }
+    a->in = in, a->out = out, a->taps = 1;
+    a->first = malloc(sizeof(*a->first) * (size_t)out);
+    a->weight = malloc(sizeof(*a->weight) * (size_t)out);
+    if (!a->first || !a->weight) {
+        resample_axis_free(a);
+        snprintf(err, errlen, "resample: out of memory");
+        return -1;
+    }
+    for (int x = 0; x < out; x++)
+        a->first[x] = x, a->weight[x] = RESAMPLE_ONE;
+    return 0;
+}
+
+int resample_light(ResampleAxis *h, ResampleAxis *v, char *err, size_t errlen)
+{
+    const int n = RESAMPLE_LIGHT_SIZE;
+    float *to = malloc(sizeof(float) * (n + 1)), *back = malloc(sizeof(float) * (n + 1));
+    if (!to || !back) {
+        free(to), free(back);
+        snprintf(err, errlen, "resample: out of memory");
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        double p = (double)i / (n - 1);
+        to[i] = (float)pow(p, 2.4);
+        back[i] = (float)pow(p, 4 / 2.4); /* (p^4)^(1/2.4) */
+    }
+    to[n] = to[n - 1], back[n] = back[n - 1];
+    free(h->light), free(v->light);
+    h->light = to, v->light = back;
+    return 0;
 }
 
 int scale_filter_parse(const char *name)

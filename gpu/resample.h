@@ -41,6 +41,8 @@ typedef struct ResampleAxis {
     int32_t *first;  /* out: the first input sample each output sample reads,
                         0 <= first <= in - taps when in >= taps */
     int16_t *weight; /* out × taps, row by row; each row sums to RESAMPLE_ONE */
+    float *light;    /* NULL, or linear light (resample_light): the horizontal axis's
+                        table takes the samples to light, the vertical one's back */
 } ResampleAxis;
 
 /* Weights for in → out samples with filter f; in == out gives one tap of
@@ -48,6 +50,26 @@ typedef struct ResampleAxis {
  * memory). Free with resample_axis_free. */
 int resample_axis(ResampleAxis *a, int in, int out, ScaleFilter f, char *err, size_t errlen);
 void resample_axis_free(ResampleAxis *a);
+
+/* Resampling in linear light (--scale-linear, as mpv's --linear-downscaling):
+ * the samples, a display's signal in [0, 1], are taken to its light before the
+ * horizontal pass and back after the vertical one, through two tables of
+ * RESAMPLE_LIGHT_SIZE + 1 floats (the last repeats the one before), computed in
+ * double precision and read with linear interpolation (scale_px.h):
+ *   h->light: signal v at v·(SIZE−1) → light v^2.4;
+ *   v->light: light x at x^(1/4)·(SIZE−1) → signal x^(1/2.4).
+ * The curve is BT.1886's EOTF for a display with black 0 (ITU-R BT.1886 Annex
+ * 1: L = a·max(V + b, 0)^2.4, b = 0), the display tone mapping aims at (tone.h)
+ * and the one FFmpeg's zscale takes for "bt709" (zimg, display-referred). The
+ * fourth root spreads the second table's positions where x^(1/2.4) bends most.
+ * 0, or -1 with err set (out of memory). resample_axis_free frees them. */
+#define RESAMPLE_LIGHT_SIZE 4096
+int resample_light(ResampleAxis *h, ResampleAxis *v, char *err, size_t errlen);
+
+/* A crop (zoom at 1:1 pixels): out <= in samples, one tap of RESAMPLE_ONE each,
+ * output sample x reading input sample x (ScaleAxis.offset moves the window
+ * frame by frame). 0, or -1 with err set. */
+int resample_crop(ResampleAxis *a, int in, int out, char *err, size_t errlen);
 
 /* "bilinear", "mitchell", "catrom", "lanczos"; -1 for another name. */
 int scale_filter_parse(const char *name);

@@ -23,14 +23,29 @@ typedef struct ScaleAxis {
     int taps;
     const int32_t *first;
     const int16_t *weight;
+    const float *light; /* NULL, or ResampleAxis.light: linear-light resampling */
+    int offset;         /* added to every first[]: a crop's origin on this axis, frame
+                         * by frame (0 for a resample) */
 } ScaleAxis;
 
+/* A transformed pixel taken to linear light before the horizontal pass reads it
+ * (h->light; none: left as it is), in place. */
+COLOUR_FN void scale_to_light(const ScaleAxis *h, float *p)
+{
+    if (!h->light)
+        return;
+    const float top = (float)(RESAMPLE_LIGHT_SIZE - 1);
+    for (int c = 0; c < 3; c++)
+        p[c] = tone_at(h->light, chain_clamp(p[c], 1.0f) * top);
+}
+
 /* Output sample x of a row: `row` holds the transformed pixels from input
- * column `base` on (three floats each); x's taps start at a->first[x] >= base. */
+ * column `base` on (three floats each); x's taps start at a->first[x] +
+ * a->offset >= base. */
 COLOUR_FN void scale_h_px(const ScaleAxis *a, const float *row, int base, int x, float *dst)
 {
     const int16_t *w = a->weight + (size_t)x * a->taps;
-    const float *p = row + 3 * (size_t)(a->first[x] - base);
+    const float *p = row + 3 * (size_t)(a->first[x] + a->offset - base);
     float r = 0.0f, g = 0.0f, b = 0.0f;
     for (int t = 0; t < a->taps; t++, p += 3) {
         float k = (float)w[t] * (1.0f / RESAMPLE_ONE);
@@ -52,12 +67,19 @@ COLOUR_FN void scale_v_step(const ScaleAxis *a, int y, int t, const float *p, fl
 }
 
 /* Output pixel (x, y) from its resampled R, G, B: clamped to [0, 1] (the
- * filters' negative lobes overshoot), then packed B,G,R (8 bits, the job's
+ * filters' negative lobes overshoot), taken back from linear light (`light`:
+ * the vertical axis's table, or NULL), then packed B,G,R (8 bits, the job's
  * dither at the output's (x, y)) or R,G,B (16 bits a sample). */
 COLOUR_FN void scale_store(const ColourJob *j, const float v[3], int x, int y, int out,
-                           uint8_t *dst)
+                           const float *light, uint8_t *dst)
 {
     float r = chain_clamp(v[0], 1.0f), g = chain_clamp(v[1], 1.0f), b = chain_clamp(v[2], 1.0f);
+    if (light) {
+        const float top = (float)(RESAMPLE_LIGHT_SIZE - 1);
+        r = tone_at(light, tone_root4(r) * top);
+        g = tone_at(light, tone_root4(g) * top);
+        b = tone_at(light, tone_root4(b) * top);
+    }
     if (out == COLOUR_OUT_RGB48) {
         uint16_t *d = (uint16_t *)dst;
         d[0] = (uint16_t)colour_out16(r), d[1] = (uint16_t)colour_out16(g),

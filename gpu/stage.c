@@ -48,6 +48,14 @@ Stage *stage_create(const StageConfig *cfg, char *note, size_t notelen, char *er
                  cfg->out_yuv ? " (the encoder's output keeps the video's size)" : "");
         return NULL;
     }
+    FrameFormat o = stage_out_format(cfg);
+    if (cfg->crop && (o.width > cfg->in.width || o.height > cfg->in.height || cfg->crop_x < 0 ||
+                      cfg->crop_y < 0 || cfg->crop_x > cfg->in.width - o.width ||
+                      cfg->crop_y > cfg->in.height - o.height)) {
+        snprintf(err, errlen, "stage: a %dx%d crop at (%d, %d) does not fit in %dx%d", o.width,
+                 o.height, cfg->crop_x, cfg->crop_y, cfg->in.width, cfg->in.height);
+        return NULL;
+    }
     if (cfg->stripes > cfg->in.height) {
         snprintf(err, errlen, "--stripes %d: more stripes than the frame's %d rows",
                  cfg->stripes, cfg->in.height);
@@ -117,6 +125,15 @@ int stage_wait(Stage *s, FrameTimings *t)
     }
     s->in_flight--;
     return s->ops->wait(s, t ? t : &dummy);
+}
+
+void stage_set_crop(Stage *s, int *x, int *y)
+{
+    FrameFormat o = stage_out_format(&s->cfg);
+    int mx = s->cfg.in.width - o.width, my = s->cfg.in.height - o.height;
+    *x = *x < 0 ? 0 : *x > mx ? mx : *x;
+    *y = *y < 0 ? 0 : *y > my ? my : *y;
+    s->cfg.crop_x = *x, s->cfg.crop_y = *y; /* backends read them at submit */
 }
 
 void stage_set_transform(Stage *s, const Transform *t)

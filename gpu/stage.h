@@ -55,6 +55,12 @@ typedef struct StageConfig {
                                 * the rounding), with `scale`'s filter (gpu/resample.h).
                                 * Not with out_yuv (the encoder takes the video's size) */
     int scale;                 /* ScaleFilter (gpu/resample.h) */
+    int scale_linear;          /* 1: shrinking resamples in linear light (resample_light);
+                                * enlarging, and 0, resample the signal */
+    int crop;                  /* 1: the output (out_width × out_height, no larger than the
+                                * input) is a window on the input at 1:1 pixels, its origin
+                                * at (crop_x, crop_y) (stage_set_crop): zoom */
+    int crop_x, crop_y;
 } StageConfig;
 
 #define STAGE_MAX_THREADS 256
@@ -80,6 +86,13 @@ int stage_submit(Stage *s, const FrameBuf *in, FrameBuf *out);
 int stage_wait(Stage *s, FrameTimings *t);
 /* Whether the stage resamples (its output's size is not its input's). */
 int stage_scales(const StageConfig *cfg);
+/* Whether it resamples in linear light: scale_linear, not a crop, and the output smaller than
+ * the input on an axis (as mpv's --linear-downscaling, enlarging is left to the
+ * signal, where the filters' ringing is less visible). */
+int stage_scales_linear(const StageConfig *cfg);
+/* A crop's origin (StageConfig.crop) for frames submitted from now on, moved
+ * inside the input (*x, *y: where it is). Stage thread, between submissions. */
+void stage_set_crop(Stage *s, int *x, int *y);
 /* Use t for frames submitted from now on. Stage thread, between submissions. */
 void stage_set_transform(Stage *s, const Transform *t);
 const char *stage_error(const Stage *s);

@@ -44,28 +44,46 @@ int stage_scales(const StageConfig *cfg)
     return o.width != cfg->in.width || o.height != cfg->in.height;
 }
 
+int stage_scales_linear(const StageConfig *cfg)
+{
+    FrameFormat o = stage_out_format(cfg);
+    return cfg->scale_linear && !cfg->crop && stage_scales(cfg) &&
+           (o.width < cfg->in.width || o.height < cfg->in.height);
+}
+
 int stage_resample_tables(const StageConfig *cfg, ResampleAxis *h, ResampleAxis *v, char *err,
                           size_t errlen)
 {
     FrameFormat o = stage_out_format(cfg);
     memset(v, 0, sizeof(*v));
+    if (cfg->crop) {
+        if (resample_crop(h, cfg->in.width, o.width, err, errlen) < 0)
+            return -1;
+        if (resample_crop(v, cfg->in.height, o.height, err, errlen) < 0) {
+            resample_axis_free(h);
+            return -1;
+        }
+        return 0;
+    }
     if (resample_axis(h, cfg->in.width, o.width, (ScaleFilter)cfg->scale, err, errlen) < 0)
         return -1;
-    if (resample_axis(v, cfg->in.height, o.height, (ScaleFilter)cfg->scale, err, errlen) < 0) {
+    if (resample_axis(v, cfg->in.height, o.height, (ScaleFilter)cfg->scale, err, errlen) < 0 ||
+        (stage_scales_linear(cfg) && resample_light(h, v, err, errlen) < 0)) {
         resample_axis_free(h);
+        resample_axis_free(v);
         return -1;
     }
     return 0;
 }
 
-void stage_scaled_rows(const ResampleAxis *v, int nstripes, int k,
+void stage_scaled_rows(const ResampleAxis *v, int nstripes, int k, int off,
                        int *oy0, int *oy1, int *ry0, int *ry1)
 {
     stripe_rows(v->out, nstripes, k, 0, oy0, oy1);
     *ry0 = *ry1 = 0;
     if (*oy0 < *oy1) {
-        *ry0 = v->first[*oy0];
-        *ry1 = v->first[*oy1 - 1] + v->taps;
+        *ry0 = v->first[*oy0] + off;
+        *ry1 = v->first[*oy1 - 1] + v->taps + off;
     }
 }
 

@@ -47,13 +47,14 @@ void stage_set_error(Stage *s, const char *fmt, ...);
  * the stage's chain and dither (host tables: the CUDA backend swaps in its
  * device copies), the YUV output's coefficients; src is left empty. */
 void stage_job(const Stage *s, const FrameBuf *in, ColourJob *j);
-/* A resampling stage's weights for each axis (stage_scales), the same tables for
+/* A resampling stage's weights for each axis (stage_scales) and, resampling in
+ * linear light (stage_scales_linear), its light tables: the same tables for
  * both backends. 0, or -1 with err set. */
 int stage_resample_tables(const StageConfig *cfg, ResampleAxis *h, ResampleAxis *v, char *err,
                           size_t errlen);
 /* Stripe (or band) k of n of a resampling stage: its output rows [oy0, oy1) and
  * the input rows they read, [ry0, ry1) (empty when it has no output rows). */
-void stage_scaled_rows(const ResampleAxis *v, int nstripes, int k,
+void stage_scaled_rows(const ResampleAxis *v, int nstripes, int k, int off,
                        int *oy0, int *oy1, int *ry0, int *ry1);
 
 #ifdef __cplusplus

@@ -169,8 +169,8 @@ static int cpu_init(Stage *s)
             cpu_uninit(s);
             return -1;
         }
-        cs->sh = (ScaleAxis){cs->rh.taps, cs->rh.first, cs->rh.weight};
-        cs->sv = (ScaleAxis){cs->rv.taps, cs->rv.first, cs->rv.weight};
+        cs->sh = (ScaleAxis){cs->rh.taps, cs->rh.first, cs->rh.weight, cs->rh.light, 0};
+        cs->sv = (ScaleAxis){cs->rv.taps, cs->rv.first, cs->rv.weight, cs->rv.light, 0};
         rows2 = cs->rv.out;
         scratch = sizeof(float) * CONVERT_SCALED_SCRATCH(cs->rh.in, cs->rh.out, cs->rv.taps);
     }
@@ -219,6 +219,8 @@ static int cpu_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
     cs->in = in;
     cs->out = out;
     stage_job(s, in, &cs->cj);
+    cs->sh.offset = s->cfg.crop ? s->cfg.crop_x : 0; /* zoom: the crop's origin now */
+    cs->sv.offset = s->cfg.crop ? s->cfg.crop_y : 0;
     cs->submit_ms = clock_now_ms();
     atomic_store(&cs->next_band, 0);
     cs->remaining = cs->nthreads - 1;

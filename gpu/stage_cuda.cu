@@ -79,6 +79,7 @@ typedef struct InFlight {
     double submit_ms;
     int set;
     int timed; // this frame has the timed events
+    int crop_y; // a crop's origin row (zoom): the rows its vertical passes read
 } InFlight;
 
 typedef struct CudaStage {
@@ -263,11 +264,12 @@ static PixelSource device_source(const FrameFormat *f, uint8_t *block)
     return p;
 }
 
-// Whether output stripe j of a resampling stage reads any of input rows [y0, y1).
-static int scaled_reads(const CudaStage *cs, int j, int y0, int y1)
+// Whether output stripe j of a resampling stage (a crop's origin row off) reads
+// any of input rows [y0, y1).
+static int scaled_reads(const CudaStage *cs, int j, int off, int y0, int y1)
 {
     int oy0, oy1, ry0, ry1;
-    stage_scaled_rows(&cs->rv, cs->nstripes, j, &oy0, &oy1, &ry0, &ry1);
+    stage_scaled_rows(&cs->rv, cs->nstripes, j, off, &oy0, &oy1, &ry0, &ry1);
     return ry0 < y1 && y0 < ry1;
 }
 
@@ -322,6 +324,13 @@ static int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
     frame_wrap(&dframe, &dfmt, d_in);
     slot->submit_ms = clock_now_ms();
     slot->set = set;
+    // resampling: the weights with the crop's origin now (zoom), and the input rows
+    // any output row reads (a crop's: its own; else every row)
+    ScaleAxis dh = cs->dh, dv = cs->dv;
+    dh.offset = s->cfg.crop ? s->cfg.crop_x : 0;
+    dv.offset = slot->crop_y = s->cfg.crop ? s->cfg.crop_y : 0;
+    int need0 = cs->scaled ? cs->rv.first[0] + dv.offset : 0;
+    int need1 = cs->scaled ? cs->rv.first[cs->rv.out - 1] + cs->rv.taps + dv.offset : 0;
     int timed = slot->timed = cs->seq % (unsigned long long)cs->time_every == 0;
     // FFmpeg copies the decoded picture into its surface on the legacy default
     // stream; our non-blocking streams do not wait for that by themselves
@@ -362,14 +371,15 @@ static int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
         }
         if (timed)
             CK(cudaEventRecord(ev[1], st));
-        if (cs->scaled) { // the horizontal pass now; the vertical one below
+        if (cs->scaled) { // the horizontal pass now, of the rows read; the vertical one below
+            int h0 = y0 > need0 ? y0 : need0, h1 = y1 < need1 ? y1 : need1;
             InFlight *pv = cs->prev[set] >= 0 ? &cs->slots[cs->prev[set]] : NULL;
-            for (int j = 0; j < cs->nstripes && pv; j++) // the last frame's readers of these rows
-                if (j != k && scaled_reads(cs, j, y0, y1))
+            for (int j = 0; j < cs->nstripes && pv && h0 < h1; j++) // the last frame's readers
+                if (j != k && scaled_reads(cs, j, pv->crop_y, h0, h1))
                     CK(cudaStreamWaitEvent(st, pv->ev[EV_PER_STRIPE * j + EV_V], 0));
-            if (y0 < y1) {
+            if (h0 < h1) {
                 INJECT("kernel", "the colour kernel's launch");
-                CK(scale_h_launch(&kjob, &cs->dh, cs->rh.out, cs->span, cs->d_h[set], y0, y1, st));
+                CK(scale_h_launch(&kjob, &dh, cs->rh.out, cs->span, cs->d_h[set], h0, h1, st));
             }
             CK(cudaEventRecord(ev[EV_H], st));
             continue;
@@ -403,7 +413,7 @@ static int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
         cudaStream_t st = cs->streams[set][k % cs->nstreams];
         cudaEvent_t *ev = &slot->ev[EV_PER_STRIPE * k];
         int oy0, oy1, ry0, ry1;
-        stage_scaled_rows(&cs->rv, cs->nstripes, k, &oy0, &oy1, &ry0, &ry1);
+        stage_scaled_rows(&cs->rv, cs->nstripes, k, dv.offset, &oy0, &oy1, &ry0, &ry1);
         for (int j = 0; j < cs->nstripes && oy0 < oy1; j++) { // the rows it reads, done
             int y0, y1;
             stripe_rows(f->height, cs->nstripes, j, even, &y0, &y1);
@@ -411,7 +421,7 @@ static int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
                 CK(cudaStreamWaitEvent(st, slot->ev[EV_PER_STRIPE * j + EV_H], 0));
         }
         if (oy0 < oy1)
-            CK(scale_v_launch(&job, &cs->dv, cs->d_h[set], cs->rh.out, out_kind, d_out,
+            CK(scale_v_launch(&job, &dv, cs->d_h[set], cs->rh.out, out_kind, d_out,
                               out->stride[0], oy0, oy1, st));
         if (timed)
             CK(cudaEventRecord(ev[2], st));

@@ -167,6 +167,10 @@ static int run(const StageConfig *cfg, Bufs *b, char *err, size_t errlen)
         memset(b->out[i], 0xCD, frame_bytes(&b->fo[i].fmt)); /* poison */
         if (i - next_wait == stage_depth(s))
             rc = wait_one(s, cfg, next_wait++, err, errlen);
+        if (cfg->crop) { /* zoom: the crop moves frame by frame, past the edges too */
+            int x = (i * 37) % (cfg->in.width + 9) - 4, y = (i * 53) % (cfg->in.height + 9) - 4;
+            stage_set_crop(s, &x, &y);
+        }
         if (rc == 0)
             rc = stage_submit(s, &b->fi[i], &b->fo[i]);
     }
@@ -188,8 +192,9 @@ static int run(const StageConfig *cfg, Bufs *b, char *err, size_t errlen)
 static int tone_on;
 static ToneSettings tone_ts;
 static HdrSource tone_src;
-/* the output size one_out asks for (0: the input's) and its filter */
-static int scale_w, scale_h, scale_f;
+/* the output size one_out asks for (0: the input's), its filter, linear light; a
+ * crop of that size instead (zoom) */
+static int scale_w, scale_h, scale_f, scale_lin, scale_crop;
 
 static int one_out(PixLayout layout, int depth, int w, int h, int stripes, const char *tname,
                    int banded, int yuv, int out_depth, int dither)
@@ -200,7 +205,8 @@ static int one_out(PixLayout layout, int depth, int w, int h, int stripes, const
     FrameFormat in = {layout, w, h, banded == 1 ? stripes : 1};
     StageConfig cfg = {.in = in, .stripes = stripes, .time_every = 1 + (w + stripes) % 4,
                        .out_yuv = yuv, .out_depth = out_depth, .dither = dither,
-                       .out_width = scale_w, .out_height = scale_h, .scale = scale_f};
+                       .out_width = scale_w, .out_height = scale_h, .scale = scale_f,
+                       .scale_linear = scale_lin, .crop = scale_crop};
     CHECK(transform_parse(tname, &cfg.transform, err, sizeof err) == 0, "%s", err);
     if (tone_on) {
         Transform base = cfg.transform;
@@ -244,9 +250,10 @@ static int one_out(PixLayout layout, int depth, int w, int h, int stripes, const
     int rc2 = run(&cfg, &pageable, err, sizeof err);
     CHECK(rc2 == 0, "cuda stage, pageable: %s", err);
     size_t ob = frame_bytes(&outf);
-    char to[64];
-    snprintf(to, sizeof to, " to %s %dx%d (%s), dither %d", pix_layout_name(outf.layout),
-             outf.width, outf.height, scale_filter_name((ScaleFilter)scale_f), dither);
+    char to[80];
+    snprintf(to, sizeof to, " to %s %dx%d (%s%s), dither %d", pix_layout_name(outf.layout),
+             outf.width, outf.height, scale_filter_name((ScaleFilter)scale_f),
+             stage_scales_linear(&cfg) ? ", linear light" : "", dither);
     for (int i = 0; i < FRAMES; i++) {
         CHECK(memcmp(cpu.out[i], cuda.out[i], ob) == 0,
               "%s %d-bit %dx%d %d stripes -t %.60s frame %d%s%s: CUDA differs from CPU",
@@ -365,7 +372,7 @@ int main(void)
     /* resampling (issue 26): shrinking (4K to a 1152x648 window, 1080p to a
      * tiny one, to 1x1), enlarging, one axis, odd sizes; every filter; 1, 3 and 8
      * stripes (halos past the next stripe); plain, banded and padded inputs;
-     * dithered BGR and RGB48; chains and tone maps */
+     * dithered BGR and RGB48; chains and tone maps; in linear light or not */
     const int scaled[][4] = {{3840, 2160, 1152, 648}, {1920, 1080, 7, 5}, {641, 481, 1, 1},
                              {130, 66, 641, 333},     {97, 31, 97, 12},    {64, 48, 150, 48},
                              {1920, 1080, 1280, 720}, {17, 9, 3, 80}};
@@ -381,13 +388,25 @@ int main(void)
                 tone_ts = (ToneSettings){.curve = (ToneCurve)(v % TONE_NONE), .param = NAN,
                                          .target_peak = 203};
                 tone_src = (HdrSource){v % 2 ? TRANSFER_HLG : TRANSFER_PQ, PRIMARIES_BT2020, 1000};
+                scale_lin = (v / 2) % 2;
                 one_out(deep[d].l, deep[d].depth, w, h, n, t ? test_chain[t - 1] : "none", v % 3,
                         0, v % 4 == 1 ? 16 : 8, v % 3);
+                scale_lin = !scale_lin;
                 one_out(v % 2 ? PIX_YUV420P : PIX_NV12, 8, w, h, n, "none", (v + 1) % 3, 0, 8, 1);
                 tone_on = 0;
                 combos += 2;
             }
-    scale_w = scale_h = scale_f = 0;
+    /* zoom: crops moving frame by frame (run), 1, 3 and 8 stripes */
+    const int crops[][4] = {{1920, 1080, 960, 540}, {641, 481, 640, 97}, {97, 61, 1, 61}, {64, 48, 7, 5}};
+    for (int i = 0; i < 4; i++)
+        for (int n = 1; n <= 8; n += n == 1 ? 2 : 5) {
+            int v = i + n, d = v % ndeep;
+            scale_w = crops[i][2], scale_h = crops[i][3], scale_crop = 1;
+            one_out(deep[d].l, deep[d].depth, crops[i][0], crops[i][1], n,
+                    v % 2 ? test_chain[v % TEST_CHAINS] : "none", v % 3, 0, 8, v % 3);
+            combos++;
+        }
+    scale_w = scale_h = scale_f = scale_lin = scale_crop = 0;
     test_luts_remove();
     lut_registry_clear();
     tone_registry_clear();

@@ -3,6 +3,7 @@
  * conversion of the whole frame, byte for byte, for every transform; deep
  * layouts into every output (dithered BGR, 16-bit RGB, 8 and 10-bit YUV);
  * frames in a row reuse the same buffers. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -117,18 +118,21 @@ end:
 /* A resampling stage (out w × h → ow × oh): its bands and threads give what one
  * convert_rows_scaled call over every row gives, byte for byte, and that is
  * within one level of the same weights applied in double precision to the
- * frame's transformed floats (dither off: round to nearest). */
+ * frame's transformed floats (dither off: round to nearest); in linear light
+ * (`linear`, when shrinking), to those floats to the power 2.4 and back. */
 static void one_scaled(PixLayout layout, int depth, int w, int h, int ow, int oh, int filter,
                        int stripes, int threads, int banded, const char *tname, int deep,
-                       int dither)
+                       int dither, int linear)
 {
     char err[256], note[256];
     stripes = stripes < h ? stripes : h;
     StageConfig cfg = {.stripes = stripes, .backend = STAGE_CPU, .threads = threads,
                        .dither = dither, .out_depth = deep ? 16 : 8, .out_width = ow,
-                       .out_height = oh, .scale = filter};
+                       .out_height = oh, .scale = filter, .scale_linear = linear};
     FrameFormat in = {layout, w, h, banded ? stripes : 1}, plain = {layout, w, h, 1};
     cfg.in = in;
+    int lin = stage_scales_linear(&cfg);
+    CHECK(lin == (linear && (ow < w || oh < h)), "stage_scales_linear");
     CHECK(transform_parse(tname, &cfg.transform, err, sizeof err) == 0, "%s", err);
     FrameFormat out = stage_out_format(&cfg);
     CHECK(out.width == ow && out.height == oh && stage_scales(&cfg) == (ow != w || oh != h),
@@ -157,9 +161,11 @@ static void one_scaled(PixLayout layout, int depth, int w, int h, int ow, int oh
         job.ch = cfg.transform.chain;
     ResampleAxis rh, rv;
     CHECK(resample_axis(&rh, w, ow, (ScaleFilter)filter, err, sizeof err) == 0 &&
-              resample_axis(&rv, h, oh, (ScaleFilter)filter, err, sizeof err) == 0,
+              resample_axis(&rv, h, oh, (ScaleFilter)filter, err, sizeof err) == 0 &&
+              (!lin || resample_light(&rh, &rv, err, sizeof err) == 0),
           "%s", err);
-    ScaleAxis sh = {rh.taps, rh.first, rh.weight}, sv = {rv.taps, rv.first, rv.weight};
+    ScaleAxis sh = {rh.taps, rh.first, rh.weight, rh.light, 0},
+              sv = {rv.taps, rv.first, rv.weight, rv.light, 0};
     float *scratch = malloc(sizeof(float) * CONVERT_SCALED_SCRATCH(w, ow, rv.taps));
     convert_rows_scaled(&fp, &fw, 0, oh, &job, &sh, &sv, scratch);
     free(scratch);
@@ -184,6 +190,8 @@ static void one_scaled(PixLayout layout, int depth, int w, int h, int ow, int oh
         for (int y = 0; y < h; y++)
             for (int x = 0; x < w; x++)
                 colour_pixel_float(&job, x, y, fl + 3 * ((size_t)y * w + x));
+        for (size_t i = 0; lin && i < 3 * (size_t)w * h; i++)
+            fl[i] = (float)pow(fl[i] < 0 ? 0 : fl[i] > 1 ? 1 : fl[i], 2.4);
         for (int y = 0; y < h; y++)
             for (int x = 0; x < ow; x++)
                 for (int c = 0; c < 3; c++) {
@@ -202,6 +210,8 @@ static void one_scaled(PixLayout layout, int depth, int w, int h, int ow, int oh
                         a += rv.weight[(size_t)y * rv.taps + t] / (double)RESAMPLE_ONE *
                              hx[3 * ((size_t)(rv.first[y] + t) * ow + x) + c];
                     a = a < 0 ? 0 : a > 1 ? 1 : a;
+                    if (lin)
+                        a = pow(a, 1 / 2.4);
                     int ref, g;
                     if (deep) {
                         ref = (int)(a * 65535 + 0.5);
@@ -212,15 +222,82 @@ static void one_scaled(PixLayout layout, int depth, int w, int h, int ow, int oh
                     }
                     worst = abs(g - ref) > worst ? abs(g - ref) : worst;
                 }
-        CHECK(worst <= (deep ? 2 : 1), "%s %dx%d -> %dx%d %s -t %s: %d levels from the double "
+        CHECK(worst <= (deep ? 2 : 1), "%s %dx%d -> %dx%d %s%s -t %s: %d levels from the double "
               "reference", pix_layout_name(layout), w, h, ow, oh,
-              scale_filter_name((ScaleFilter)filter), tname, worst);
+              scale_filter_name((ScaleFilter)filter), lin ? " (linear light)" : "", tname, worst);
         free(fl), free(hx);
     }
     resample_axis_free(&rh);
     resample_axis_free(&rv);
 end:
     free(inblk), free(plainblk), free(got), free(want);
+}
+
+static int run1(Stage *s, FrameBuf *in, FrameBuf *out)
+{
+    FrameTimings t;
+    return stage_submit(s, in, out) == 0 && stage_wait(s, &t) == 0 ? 0 : -1;
+}
+
+/* Zoom: a crop stage (ow × oh of w × h at 1:1 pixels) gives, wherever
+ * stage_set_crop moves it (held inside the frame), that part of the whole
+ * frame's output within one level (dither off: the crop takes the resampler's
+ * float path, the whole frame the direct one), and the same bytes with one
+ * stripe and thread or three of each. */
+static void one_crop(PixLayout layout, int depth, int w, int h, int ow, int oh, const char *tname)
+{
+    char err[256], note[256];
+    int code;
+    FrameFormat in = {layout, w, h, 1};
+    StageConfig full = {.in = in, .stripes = 1, .backend = STAGE_CPU, .threads = 1};
+    CHECK(transform_parse(tname, &full.transform, err, sizeof err) == 0, "%s", err);
+    StageConfig c1 = full;
+    c1.crop = 1, c1.out_width = ow, c1.out_height = oh;
+    StageConfig c3 = c1;
+    c3.stripes = h < 3 ? h : 3, c3.threads = 3;
+    FrameFormat fo = stage_out_format(&full), co = stage_out_format(&c1);
+    size_t inb = frame_bytes(&in);
+    uint8_t *inblk = malloc(inb), *fblk = malloc(frame_bytes(&fo)), *ablk = malloc(frame_bytes(&co)),
+            *bblk = malloc(frame_bytes(&co));
+    FrameBuf fi = {0}, ff = {0}, fa = {0}, fb = {0};
+    frame_wrap(&fi, &in, inblk);
+    frame_wrap(&ff, &fo, fblk);
+    frame_wrap(&fa, &co, ablk);
+    frame_wrap(&fb, &co, bblk);
+    fill(&fi, inb, (unsigned)(w * 7 + h), depth);
+    fi.matrix = MATRIX_BT709, fi.depth = depth;
+    Stage *sf = stage_create(&full, note, sizeof note, err, sizeof err, &code);
+    Stage *s1 = stage_create(&c1, note, sizeof note, err, sizeof err, &code);
+    Stage *s3 = stage_create(&c3, note, sizeof note, err, sizeof err, &code);
+    CHECK(sf && s1 && s3, "stage_create: %s", err);
+    if (!sf || !s1 || !s3 || run1(sf, &fi, &ff) < 0)
+        goto end;
+    const int pos[][2] = {{0, 0}, {w, h}, {-5, 3}, {(w - ow) / 2, (h - oh) / 2}, {1, h - oh - 1}};
+    for (int i = 0; i < 5; i++) {
+        int x = pos[i][0], y = pos[i][1], x3 = x, y3 = y;
+        int wx = x < 0 ? 0 : x > w - ow ? w - ow : x, wy = y < 0 ? 0 : y > h - oh ? h - oh : y;
+        stage_set_crop(s1, &x, &y);
+        stage_set_crop(s3, &x3, &y3);
+        CHECK(x == wx && y == wy && x3 == wx && y3 == wy, "crop at (%d, %d): (%d, %d)", pos[i][0],
+              pos[i][1], x, y);
+        memset(ablk, 0xAB, frame_bytes(&co));
+        memset(bblk, 0xCD, frame_bytes(&co));
+        CHECK(run1(s1, &fi, &fa) == 0 && run1(s3, &fi, &fb) == 0, "crop: %s", stage_error(s1));
+        CHECK(memcmp(ablk, bblk, frame_bytes(&co)) == 0, "%s %dx%d crop %dx%d at (%d, %d): three "
+              "stripes and threads differ from one", pix_layout_name(layout), w, h, ow, oh, x, y);
+        int worst = 0;
+        for (int r = 0; r < oh; r++)
+            for (int c = 0; c < 3 * ow; c++) {
+                int d = abs(fa.data[0][(size_t)r * fa.stride[0] + c] -
+                            ff.data[0][(size_t)(r + y) * ff.stride[0] + 3 * (size_t)x + c]);
+                worst = d > worst ? d : worst;
+            }
+        CHECK(worst <= 1, "%s %dx%d -t %s crop %dx%d at (%d, %d): %d levels from the whole frame's",
+              pix_layout_name(layout), w, h, tname, ow, oh, x, y, worst);
+    }
+end:
+    stage_destroy(&sf), stage_destroy(&s1), stage_destroy(&s3);
+    free(inblk), free(fblk), free(ablk), free(bblk);
 }
 
 int main(void)
@@ -292,10 +369,21 @@ int main(void)
             one_scaled(v % 3 == 0 ? PIX_YUV420P : v % 3 == 1 ? PIX_NV12 : PIX_YUV420P16,
                        v % 3 == 2 ? 10 : 8, scaled[i][0], scaled[i][1], scaled[i][2],
                        scaled[i][3], f, 1 + v % 3, 1 + v % 4, v & 1,
-                       v % 4 ? test_chain[v % TEST_CHAINS] : "none", v % 5 == 4, 0);
+                       v % 4 ? test_chain[v % TEST_CHAINS] : "none", v % 5 == 4, 0, 0);
             one_scaled(PIX_BGR24, 8, scaled[i][0], scaled[i][1], scaled[i][2], scaled[i][3], f,
-                       1 + (v + 1) % 3, 1 + (v + 2) % 4, 0, "sepia", 0, 1 + v % 2);
+                       1 + (v + 1) % 3, 1 + (v + 2) % 4, 0, "sepia", 0, 1 + v % 2, 0);
+            /* linear light (as --scale-linear; 1:1 resamples nothing): 8 and 16-bit out */
+            if (i != 4)
+                one_scaled(v % 2 ? PIX_YUV420P16 : PIX_YUV420P, v % 2 ? 10 : 8, scaled[i][0],
+                           scaled[i][1], scaled[i][2], scaled[i][3], f, 1 + v % 3, 1 + v % 4,
+                           v & 1, v % 3 ? test_chain[v % TEST_CHAINS] : "none", v % 2, 0, 1);
         }
+    /* zoom: crops of both axes, of one, of a row, of a pixel */
+    one_crop(PIX_YUV420P, 8, 160, 90, 64, 36, "none");
+    one_crop(PIX_NV12, 8, 97, 61, 97, 20, test_chain[1]);
+    one_crop(PIX_YUV420P16, 10, 64, 48, 10, 48, "sepia");
+    one_crop(PIX_BGR24, 8, 33, 17, 33, 1, test_chain[2 % TEST_CHAINS]);
+    one_crop(PIX_YUV420P, 8, 21, 13, 1, 1, "invert");
     test_luts_remove();
     lut_registry_clear();
     /* more stripes than rows is refused */

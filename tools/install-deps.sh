@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what pinstripe needs to build, run and test on Debian 12 (apt-get):
 # compilers and CMake, FFmpeg's libraries and command-line tools, OpenCV's
-# core/imgproc/highgui, SDL2 (the player's sound), Xlib (the screen's size, to fit
+# core/imgproc/highgui and the Qt 5 headers of its windows (the window keeps the
+# arrow keys), SDL2 (the player's sound), Xlib (the screen's size, to fit
 # the window), Xvfb for display tests, and numpy for the colour tests (they run
 # /usr/bin/python3). Skips apt when all are there.
 # nvcc is optional: with it (CUDA 12+ in /usr/local/cuda) the CUDA backend is built too.
@@ -9,7 +10,7 @@ set -euo pipefail
 pkgs=(build-essential cmake pkg-config
       libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavdevice-dev ffmpeg
       libsdl2-dev libx11-dev
-      libopencv-core-dev libopencv-imgproc-dev libopencv-highgui-dev
+      libopencv-core-dev libopencv-imgproc-dev libopencv-highgui-dev qtbase5-dev
       xvfb xauth xdotool python3 python3-numpy clang libclang-rt-14-dev)
 missing=()
 for p in "${pkgs[@]}"; do

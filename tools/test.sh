@@ -21,13 +21,13 @@ start=$(date +%s)
 # runs under ASan (they run alone: wall time)
 asan_skip='output_timing_(nut|vfr|lavfi)|e2e_yuv_bt|e2e_display_window_fit|e2e_display_overlay_cycle|e2e_display_interleave'
 # and the resampler's 4K comparisons (unit_stage runs the same code under ASan)
-asan_skip+='|scale_vs_ffmpeg|scale_columns'
+asan_skip+='|scale_vs_ffmpeg|scale_linear|scale_columns'
 tsan_skip='e2e_live_slow_display|unit_simd|unit_colour|e2e_transforms|e2e_yuv_bt|e2e_invert_vs_negate'
 tsan_skip+='|e2e_luts_vs_ffmpeg|e2e_nv12_and_rgba|output_yuv_output|output_timing_(mkv|nut|avi|vfr|lavfi)'
 tsan_skip+='|output_encoder_settings|e2e_display_overlay|e2e_display_fault|e2e_display_window_fit|e2e_overlay_graph|e2e_display_interleave'
 # scale_display_resize: its 2 s a window size assume a few frames a second; under
 # TSan 1080p shows about two, and steps go unseen (its threads: display_reshape's)
-tsan_skip+='|hdr_(pq_vs_ffmpeg|pq420|hlg|bt2390|sdr_untouched)|scale_vs_ffmpeg|scale_columns|scale_display_resize'
+tsan_skip+='|hdr_(pq_vs_ffmpeg|pq420|hlg|bt2390|sdr_untouched)|scale_vs_ffmpeg|scale_linear|scale_columns|scale_display_resize'
 [ -z "${FULL:-}" ] || { asan_skip='^$'; tsan_skip='e2e_live_slow_display'; }
 (cd "$top/build-asan" &&
   ASAN_OPTIONS=protect_shadow_gap=0:detect_leaks=1 LSAN_OPTIONS=suppressions=$top/tests/lsan.supp UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
