@@ -462,6 +462,8 @@ void options_help(const char *prog)
            "          clip, none; without none while -o writes)\n"
            "  → / ←   seek 10 s forward / back\n"
            "  ↑ / ↓   seek 60 s forward / back\n"
+           "  z       zoom: 1:1 pixels, cropped to the window (centred); the arrows and\n"
+           "          dragging with the mouse move the picture; z again: the whole video\n"
            "\nlive mode (--webcam, --live): the newest frame is shown as soon as it is ready;\n"
            "frames that fall behind are dropped and counted, so the delay from capture to\n"
            "display stays bounded (the overlay and --stats show it and the drops).\n"
