@@ -118,7 +118,8 @@ void view_drag(ViewLink *l, const DisplayDriver *d)
 {
     int dx, dy;
     long long z = atomic_load(&l->zoom);
-    if (!(view_gen(z) & 1) || !d->drag || !d->drag(&dx, &dy))
+    /* (asked always: a drag while unzoomed is not kept for later) */
+    if (!d->drag || !d->drag(&dx, &dy) || !(view_gen(z) & 1))
         return;
     /* the picture moves with the mouse: its centre the other way */
     zoom_move(l, 1, view_w(z) - dx, view_h(z) - dy);

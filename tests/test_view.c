@@ -1,0 +1,99 @@
+/* What the window shows (app/view.c): the video fitted into the view, and zoom
+ * (issue 26): the crop's size and origin, 'z' and the arrows, dragging. */
+#include <string.h>
+
+#include "app/view.h"
+#include "tests/check.h"
+
+/* a display whose mouse was dragged by (drag_dx, drag_dy) since last asked */
+static int drag_dx, drag_dy;
+static int fake_drag(int *dx, int *dy)
+{
+    *dx = drag_dx, *dy = drag_dy;
+    drag_dx = drag_dy = 0;
+    return *dx || *dy;
+}
+
+static void rect(int vw, int vh, long long want, long long zoom, int crop, int w, int h, int x, int y)
+{
+    int c, gw, gh, gx, gy;
+    view_rect(vw, vh, want, 1920, 1080, zoom, &c, &gw, &gh, &gx, &gy);
+    CHECK(c == crop && gw == w && gh == h && gx == x && gy == y,
+          "%dx%d in %dx%d, zoom %d at (%d, %d): crop %d %dx%d at (%d, %d), wanted crop %d %dx%d at "
+          "(%d, %d)", vw, vh, view_w(want), view_h(want), view_gen(zoom), view_w(zoom),
+          view_h(zoom), c, gw, gh, gx, gy, crop, w, h, x, y);
+}
+
+/* the link's zoom: on, and the crop's origin it gives a 640x360 view of 1280x720 */
+static void zoom_is(ViewLink *l, int on, int x, int y)
+{
+    long long z = atomic_load(&l->zoom);
+    int c, w, h, gx, gy;
+    view_rect(1280, 720, atomic_load(&l->want), 0, 0, z, &c, &w, &h, &gx, &gy);
+    CHECK((view_gen(z) & 1) == on && (!on || (gx == x && gy == y)),
+          "zoom %d at (%d, %d), wanted %d at (%d, %d)", view_gen(z) & 1, gx, gy, on, x, y);
+}
+
+int main(void)
+{
+    /* unzoomed: the video fitted into the view (view_fit) */
+    rect(3840, 2160, view_pack(0, 1152, 648), 0, 0, 1152, 648, 0, 0);
+    rect(1920, 1080, view_pack(0, 1000, 300), 0, 0, 533, 300, 0, 0);
+    rect(360, 640, view_pack(0, 1152, 648), 0, 0, 365, 648, 0, 0);
+    /* zoomed: the view's size at 1:1, around the centre, inside the video */
+    rect(3840, 2160, view_pack(0, 1152, 648), view_zoom_pack(1, 1920, 1080), 1, 1152, 648, 1344, 756);
+    rect(3840, 2160, view_pack(0, 1152, 648), view_zoom_pack(1, 0, 0), 1, 1152, 648, 0, 0);
+    rect(3840, 2160, view_pack(0, 1152, 648), view_zoom_pack(1, 9999, 9999), 1, 1152, 648, 2688, 1512);
+    /* a view larger than the video on one axis: that axis whole */
+    rect(640, 360, view_pack(0, 1000, 300), view_zoom_pack(1, 320, 180), 1, 640, 300, 0, 30);
+    /* larger than the screen: the screen; no view: the video */
+    rect(3840, 2160, view_pack(0, 8000, 8000), view_zoom_pack(1, 1920, 1080), 1, 1920, 1080, 960, 540);
+    rect(640, 360, 0, view_zoom_pack(1, 5, 5), 1, 640, 360, 0, 0);
+    /* a 1-pixel view */
+    rect(21, 13, view_pack(0, 1, 1), view_zoom_pack(1, 20, 0), 1, 1, 1, 20, 0);
+
+    /* keys and dragging on a link: a 1280x720 video in a 640x360 view */
+    ViewLink l;
+    memset(&l, 0, sizeof(l));
+    Options o;
+    memset(&o, 0, sizeof(o));
+    l.o = &o;
+    atomic_init(&l.want, view_pack(0, 640, 360));
+    atomic_init(&l.video, view_pack(0, 1280, 720));
+    atomic_init(&l.zoom, 0);
+    DisplayDriver d = {.name = "fake", .drag = fake_drag};
+    CHECK(view_key(&l, 'L', 'L') == 0, "an arrow unzoomed is not the view's (it seeks)");
+    drag_dx = 50;
+    view_drag(&l, &d); /* unzoomed: dropped, not kept for later */
+    zoom_is(&l, 0, 0, 0);
+    CHECK(view_key(&l, 'z', 0) == 1, "z is the view's");
+    zoom_is(&l, 1, 320, 180); /* centred */
+    view_drag(&l, &d);
+    zoom_is(&l, 1, 320, 180); /* the drag from before zoom is gone */
+    CHECK(view_key(&l, 0x1000014, 'R') == 1, "an arrow zoomed moves the crop");
+    zoom_is(&l, 1, 400, 180); /* an eighth of 640 */
+    view_key(&l, 0xff54, 'D');
+    zoom_is(&l, 1, 400, 225); /* an eighth of 360 */
+    drag_dx = -100, drag_dy = 30;
+    view_drag(&l, &d); /* the picture moves with the mouse: the crop the other way */
+    zoom_is(&l, 1, 500, 195);
+    for (int i = 0; i < 20; i++)
+        view_key(&l, 0, 'L');
+    zoom_is(&l, 1, 0, 195); /* stopped at the edge */
+    view_key(&l, 0, 'R');
+    zoom_is(&l, 1, 80, 195); /* and back from it at once */
+    drag_dx = -5000, drag_dy = -5000;
+    view_drag(&l, &d);
+    zoom_is(&l, 1, 640, 360); /* the far corner */
+    CHECK(view_key(&l, 'Z', 0) == 1, "Z too");
+    zoom_is(&l, 0, 0, 0);
+    CHECK(view_key(&l, 'L', 'L') == 0, "unzoomed again: arrows seek");
+    drag_dx = 10;
+    view_drag(&l, &d);
+    zoom_is(&l, 0, 0, 0);
+    view_key(&l, 'z', 0); /* on again: centred, not where it was */
+    zoom_is(&l, 1, 320, 180);
+    if (!check_failures)
+        printf("test_view: fitted, cropped, moved by keys and drags, held inside the video\n");
+    return CHECK_DONE();
+}
