@@ -86,6 +86,8 @@ typedef struct ChainOp {
     int kind, interp, size;
     float m[3][4];          /* CHAIN_AFFINE: out[c] = Σ m[c][k]·in[k] + m[c][3] */
     float scale[3], min[3]; /* tables: position = (v − min)·scale, scale = (size−1)/(max−min) */
+    float mix;              /* tables: the strength, out = (1 − mix)·in + mix·lut(in) (1: the
+                             * table's own values; this form is exact at both ends) */
     const float *lut;       /* tables: host or device memory, per backend (lut.h layout) */
 } ChainOp;
 
@@ -187,10 +189,14 @@ COLOUR_FN void colour_chain_step(const ChainOp *op, float v[3])
         for (int c = 0; c < 3; c++)
             t[c] = op->m[c][0] * v[0] + op->m[c][1] * v[1] + op->m[c][2] * v[2] + op->m[c][3];
         v[0] = t[0], v[1] = t[1], v[2] = t[2];
-    } else if (op->kind == CHAIN_LUT1D) {
-        chain_lut1d(op, v);
     } else {
-        chain_lut3d(op, v);
+        float in[3] = {v[0], v[1], v[2]}, keep = 1.0f - op->mix;
+        if (op->kind == CHAIN_LUT1D)
+            chain_lut1d(op, v);
+        else
+            chain_lut3d(op, v);
+        for (int c = 0; c < 3 && op->mix != 1.0f; c++)
+            v[c] = keep * in[c] + op->mix * v[c];
     }
     for (int c = 0; c < 3; c++)
         v[c] = chain_clamp(v[c], 1.0f);

@@ -21,6 +21,8 @@ typedef struct Step {
     double m[3][4];
     const Lut *lut;
     int interp;
+    int has_mix;  /* tables: mix= given */
+    double mix;   /* its value, 0..1 */
 } Step;
 
 typedef struct Parser {
@@ -178,6 +180,7 @@ static int eq(Parser *ps, const char *name, const Args *a, Step *st, Step *gamma
     compose(st->m, s, c);
     *ngamma = 0;
     if (v[3] != 1) {
+        memset(gamma_step, 0, sizeof(*gamma_step));
         gamma_step->kind = CHAIN_LUT1D;
         gamma_step->interp = LUT_LINEAR;
         gamma_step->lut = lut_get_power(1.0 / v[3], 4096);
@@ -256,6 +259,15 @@ static int lut(Parser *ps, const char *name, const Args *a, Step *st, int dim)
                 return fail(ps, a->val_at[i], "%s: interp must be %s", name,
                             dim == 3 ? "nearest, trilinear or tetrahedral" : "nearest or linear");
             st->interp = j;
+        } else if (a->klen[i] == 3 && strncmp(a->key[i], "mix", 3) == 0) {
+            char buf[64], *end;
+            snprintf(buf, sizeof(buf), "%.*s", a->vlen[i], a->val[i]);
+            errno = 0;
+            st->mix = strtod(buf, &end);
+            if (!*buf || *end || errno || !isfinite(st->mix) || st->mix < 0 || st->mix > 1)
+                return fail(ps, a->val_at[i], "%s: mix must be a number in 0..1, not '%s'", name,
+                            buf);
+            st->has_mix = 1;
         } else {
             return fail(ps, a->key_at[i], "unknown option '%.*s' for %s", a->klen[i],
                         a->key[i], name);
@@ -312,6 +324,7 @@ static void to_op(const Step *st, ChainOp *op)
     }
     op->size = st->lut->size;
     op->lut = st->lut->data;
+    op->mix = st->has_mix ? (float)st->mix : 1.0f;
     for (int c = 0; c < 3; c++) {
         op->min[c] = st->lut->dmin[c];
         op->scale[c] = (float)((op->size - 1) / ((double)st->lut->dmax[c] - st->lut->dmin[c]));
@@ -409,7 +422,8 @@ const char *transform_help(void)
            "  matrix    rr rg rb ro gr gg gb go br bg bb bo: R' = rr R + rg G + rb B + ro, ...\n"
            "            (identity by default; the colorchannelmixer idea)\n"
            "  swap      order=xyz (bgr): output R,G,B take input channels x,y,z\n"
-           "  lut3d     file=F.cube, interp=nearest|trilinear|tetrahedral (tetrahedral)\n"
-           "  lut1d     file=F.cube, interp=nearest|linear (linear)\n"
+           "  lut3d     file=F.cube, interp=nearest|trilinear|tetrahedral (tetrahedral),\n"
+           "            mix=0..1: the look's strength, (1 - mix)·in + mix·lut(in) (1)\n"
+           "  lut1d     file=F.cube, interp=nearest|linear (linear), mix=0..1 (1)\n"
            "  e.g. -t eq=contrast=1.2:saturation=1.3,lut3d=file=assets/luts/teal-orange.cube\n";
 }

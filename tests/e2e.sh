@@ -204,6 +204,21 @@ PY
     d=$(maxdiff "$tmp/out.raw" "$tmp/ref.raw"); echo "$filter $lut $interp: max difference $d"
     [ "$d" -le 1 ] || fail "$filter $lut interp=$interp differs from FFmpeg by $d"
   done
+  # a look's strength, mix=: FFmpeg's lut3d blended with its input by FFmpeg's
+  # blend, (1 - mix)·A + mix·B (on 8-bit values: within 2 a channel)
+  for m in 0.37 0.8; do
+    spec="lut3d=file=$luts/teal-orange.cube"
+    ff -i "$tmp/in.nut" -filter_complex "[0:v]format=gbrp,split[a][b];[b]$spec[l];[a][l]blend=all_expr='A*(1-$m)+B*$m',format=bgr24" \
+       -f rawvideo -pix_fmt bgr24 "$tmp/ref.raw"
+    expect 0 -q --no-display -t "$spec:mix=$m" -c rawvideo -o "$tmp/out.nut" "$tmp/in.nut"
+    raw "$tmp/out.nut" "$tmp/out.raw"
+    d=$(maxdiff "$tmp/out.raw" "$tmp/ref.raw"); echo "lut3d teal-orange mix=$m: max difference $d"
+    [ "$d" -le 2 ] || fail "lut3d mix=$m differs from FFmpeg's lut3d + blend by $d"
+  done
+  for m in -1 nan 1.5; do
+    expect 1 -q --no-display -t "lut3d=file=$luts/teal-orange.cube:mix=$m" -o "$tmp/x.nut" "$tmp/in.nut"
+    one_line "mix must be a number in 0..1"
+  done
   # a chain with invert in it still matches negate exactly when the rest is the identity
   ff -i "$tmp/in.nut" -vf negate -f rawvideo -pix_fmt bgr24 "$tmp/ref.raw"
   expect 0 -q --no-display -t "invert,matrix=rr=1,swap=order=rgb" -c rawvideo -o "$tmp/out.nut" "$tmp/in.nut"

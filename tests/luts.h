@@ -36,9 +36,9 @@ static void test_luts_make(void)
     fclose(f);
     snprintf(test_chain[0], 512, "eq=contrast=1.3:brightness=0.05:saturation=1.2:gamma=1.4,hue=degrees=30");
     snprintf(test_chain[1], 512, "lut3d=file=%s:interp=tetrahedral", p3);
-    snprintf(test_chain[2], 512, "lut3d=file=%s:interp=trilinear,matrix=rr=0.9:gb=0.2:bo=0.05", p3);
+    snprintf(test_chain[2], 512, "lut3d=file=%s:interp=trilinear:mix=0.37,matrix=rr=0.9:gb=0.2:bo=0.05", p3);
     snprintf(test_chain[3], 512, "swap=order=gbr,lut3d=file=%s:interp=nearest", p3);
-    snprintf(test_chain[4], 512, "lut1d=file=%s,eq=gamma=0.7,lut1d=file=%s:interp=nearest", p1, p1);
+    snprintf(test_chain[4], 512, "lut1d=file=%s,eq=gamma=0.7,lut1d=file=%s:interp=nearest:mix=0.8", p1, p1);
 }
 
 static void test_luts_remove(void)

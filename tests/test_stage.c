@@ -300,6 +300,76 @@ end:
     free(inblk), free(fblk), free(ablk), free(bblk);
 }
 
+/* BGR bytes of the CPU stage for -t tname on in (dither off). 0, or -1. */
+static int render(const char *tname, FrameBuf *in, uint8_t *out)
+{
+    char err[256], note[256];
+    int code;
+    StageConfig cfg = {.in = in->fmt, .stripes = 2, .backend = STAGE_CPU, .threads = 2};
+    if (transform_parse(tname, &cfg.transform, err, sizeof err) < 0)
+        return -1;
+    FrameFormat of = stage_out_format(&cfg);
+    FrameBuf fo = {0};
+    frame_wrap(&fo, &of, out);
+    Stage *s = stage_create(&cfg, note, sizeof note, err, sizeof err, &code);
+    int rc = s ? run1(s, in, &fo) : -1;
+    stage_destroy(&s);
+    return rc;
+}
+
+/* A look's strength (issue 27): lut3d and lut1d take mix=0..1, out = (1 − mix)·in
+ * + mix·lut(in). mix=1 gives the table's bytes, mix=0 its input's (the step
+ * before it), mix=0.5 the floor or the ceiling of their average; outside 0..1,
+ * or not a number, is refused with a line saying so. */
+static void mix_cases(void)
+{
+    char err[256], chain[5][700];
+    const char *dims[] = {"3d", "1d"};
+    FrameFormat f = {PIX_YUV420P, 97, 31, 1};
+    size_t inb = frame_bytes(&f), ob = (size_t)3 * 97 * 31;
+    uint8_t *blk = malloc(inb), *o[5];
+    FrameBuf in = {0};
+    frame_wrap(&in, &f, blk);
+    fill(&in, inb, 4242, 8);
+    in.matrix = MATRIX_BT709, in.depth = 8;
+    for (int d = 0; d < 2; d++) {
+        char lut[128];
+        snprintf(lut, sizeof lut, "lut%s=file=/tmp/pinstripe-test-%d-%s.cube", dims[d],
+                 (int)getpid(), dims[d]);
+        snprintf(chain[0], sizeof chain[0], "sepia");
+        snprintf(chain[1], sizeof chain[1], "sepia,%s", lut);
+        snprintf(chain[2], sizeof chain[2], "sepia,%s:mix=1", lut);
+        snprintf(chain[3], sizeof chain[3], "sepia,%s:mix=0", lut);
+        snprintf(chain[4], sizeof chain[4], "sepia,%s:mix=0.5", lut);
+        int ok = 1;
+        for (int i = 0; i < 5; i++) {
+            o[i] = malloc(ob);
+            ok &= render(chain[i], &in, o[i]) == 0;
+        }
+        CHECK(ok, "mix: a stage failed");
+        CHECK(ok && memcmp(o[2], o[1], ob) == 0, "%s: mix=1 is not the table's bytes", lut);
+        CHECK(ok && memcmp(o[3], o[0], ob) == 0, "%s: mix=0 is not its input's bytes", lut);
+        int off = 0, differ = 0;
+        for (size_t i = 0; ok && i < ob; i++) {
+            int a = o[0][i], b = o[1][i], m = o[4][i];
+            off += m != (a + b) / 2 && m != (a + b + 1) / 2;
+            differ += a != b;
+        }
+        CHECK(ok && off == 0 && differ > (int)ob / 4, "%s: mix=0.5: %d of %zu samples neither the "
+              "floor nor the ceiling of the average (%d differ)", lut, off, ob, differ);
+        for (int i = 0; i < 5; i++)
+            free(o[i]);
+        const char *bad[] = {"-1", "nan", "2", "", "0.5x", "inf"};
+        for (int i = 0; i < 6; i++) {
+            Transform t;
+            snprintf(chain[0], sizeof chain[0], "%s:mix=%s", lut, bad[i]);
+            CHECK(transform_parse(chain[0], &t, err, sizeof err) < 0 && strstr(err, "mix"),
+                  "-t %s: accepted, or said '%s'", chain[0], err);
+        }
+    }
+    free(blk);
+}
+
 int main(void)
 {
     const PixLayout layouts[] = {PIX_YUV420P, PIX_NV12, PIX_BGR24, 1};
@@ -378,6 +448,7 @@ int main(void)
                            scaled[i][1], scaled[i][2], scaled[i][3], f, 1 + v % 3, 1 + v % 4,
                            v & 1, v % 3 ? test_chain[v % TEST_CHAINS] : "none", v % 2, 0, 1);
         }
+    mix_cases();
     /* zoom: crops of both axes, of one, of a row, of a pixel */
     one_crop(PIX_YUV420P, 8, 160, 90, 64, 36, "none");
     one_crop(PIX_NV12, 8, 97, 61, 97, 20, test_chain[1]);
