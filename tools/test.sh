@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds pinstripe with warnings as errors and runs the whole test suite
 # (ctest), then again under AddressSanitizer + UndefinedBehaviorSanitizer and
-# under ThreadSanitizer, then the libFuzzer targets for FUZZ_SECONDS (10) each.
+# under ThreadSanitizer, then the libFuzzer targets for FUZZ_SECONDS (6) each.
 # The sanitizer passes leave out what repeats a path another test already takes
 # under them (below), to keep the whole run under 12 minutes on 2 cores;
 # FULL=1 runs every test in every pass.
@@ -17,13 +17,13 @@ lap "the plain pass"
   -DPINSTRIPE_SANITIZE=address,undefined
 lap "the ASan build"
 # protect_shadow_gap=0: the CUDA runtime maps memory where ASan keeps its gap
-# ASan+UBSan: every test but three containers' timing checks (the writer's code is
-# the same as for mp4, mkv and avi, which stay) and the YUV matrix cases (the
+# ASan+UBSan: every test but five containers' timing checks (the writer's code is
+# the same as for mp4, which stays) and the YUV matrix cases (the
 # conversion code that transforms_odd runs), two window tests whose drawing
 # e2e_overlay_graph and e2e_display_overlay take under ASan, and the badly
 # interleaved file's playback, whose reader, decoders and sound display_sound
 # runs under ASan (they run alone: wall time)
-asan_skip='output_timing_(nut|vfr|lavfi)|e2e_yuv_bt|e2e_display_window_fit|e2e_display_overlay_cycle|e2e_display_interleave'
+asan_skip='output_timing_(mkv|avi|nut|vfr|lavfi)|e2e_yuv_bt|e2e_display_window_fit|e2e_display_overlay_cycle|e2e_display_interleave'
 # and the resampler's 4K comparisons (unit_stage runs the same code under ASan)
 asan_skip+='|scale_vs_ffmpeg|scale_linear|scale_columns'
 # and zoom's window (unit_view and unit_stage run its code under ASan)
@@ -34,6 +34,10 @@ tsan_skip+='|output_encoder_settings|e2e_display_overlay|e2e_display_fault|e2e_d
 # scale_display_resize: its 2 s a window size assume a few frames a second; under
 # TSan 1080p shows about two, and steps go unseen (its threads: display_reshape's)
 tsan_skip+='|hdr_(pq_vs_ffmpeg|pq420|hlg|bt2390|sdr_untouched)|scale_vs_ffmpeg|scale_linear|scale_columns|scale_display_resize|scale_display_zoom'
+# and files at depth and decoding straight into the pinned pool (pixel checks on
+# the decoder's and writer's threads that output_timing_mp4 and e2e_reshape run),
+# and the transform keys' window (display_keys presses keys on the same threads)
+tsan_skip+='|output_depth_files|e2e_decode_direct|e2e_display_transform_step'
 [ -z "${FULL:-}" ] || { asan_skip='^$'; tsan_skip='e2e_live_slow_display'; }
 (cd "$top/build-asan" &&
   ASAN_OPTIONS=protect_shadow_gap=0:detect_leaks=1 LSAN_OPTIONS=suppressions=$top/tests/lsan.supp UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
@@ -60,7 +64,7 @@ CC=clang cmake -S "$top" -B "$top/build-fuzz" -DPINSTRIPE_FUZZ=ON -DCMAKE_BUILD_
 cmake --build "$top/build-fuzz" -j"$(nproc)" >/dev/null
 for t in cube chain; do
   corpus=$(mktemp -d)
-  "$top/build-fuzz/fuzz_$t" -max_total_time="${FUZZ_SECONDS:-10}" -print_final_stats=0 \
+  "$top/build-fuzz/fuzz_$t" -max_total_time="${FUZZ_SECONDS:-6}" -print_final_stats=0 \
     "$corpus" "$top/tests/fuzz/$t" 2>"$corpus.log" ||
     { tail -n 40 "$corpus.log" >&2; echo "fuzz_$t found a crash" >&2; exit 1; }
   echo "fuzz_$t: $(grep -o 'Done [0-9]* runs in [0-9]* second(s)' "$corpus.log")"
