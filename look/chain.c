@@ -2,7 +2,6 @@
  * becomes one chain step: an affine map of R,G,B in [0,1], or a table. */
 #include "look/chain.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -27,6 +26,7 @@ typedef struct Step {
 
 typedef struct Parser {
     const char *spec;
+    const char *step; /* where the step being parsed starts in spec */
     char *err;
     size_t errlen;
 } Parser;
@@ -103,6 +103,31 @@ typedef struct Args {
     int klen[16], vlen[16];
 } Args;
 
+/* A number as written in decimal: [+-]digits[.digits][e[+-]digits], no spaces,
+ * no hex, no inf or nan; its value (an underflow reads as 0 or a denormal).
+ * 0, or -1 when s is not one. */
+static int decimal(const char *s, double *v)
+{
+    const char *p = s + (*s == '+' || *s == '-');
+    int digits = 0;
+    for (; *p >= '0' && *p <= '9'; p++)
+        digits++;
+    if (*p == '.')
+        for (p++; *p >= '0' && *p <= '9'; p++)
+            digits++;
+    if (digits && (*p == 'e' || *p == 'E')) {
+        p += 1 + (p[1] == '+' || p[1] == '-');
+        if (!(*p >= '0' && *p <= '9'))
+            return -1;
+        while (*p >= '0' && *p <= '9')
+            p++;
+    }
+    if (!digits || *p)
+        return -1;
+    *v = strtod(s, NULL);
+    return isfinite(*v) ? 0 : -1;
+}
+
 static int find_num(Parser *ps, const Args *a, const char *fname, const Opt *opts, int nopts,
                     double *out)
 {
@@ -118,10 +143,8 @@ static int find_num(Parser *ps, const Args *a, const char *fname, const Opt *opt
                         fname);
         char buf[64];
         snprintf(buf, sizeof(buf), "%.*s", a->vlen[i], a->val[i]);
-        char *end;
-        errno = 0;
-        double v = strtod(buf, &end);
-        if (!*buf || *end || errno || !isfinite(v))
+        double v;
+        if (a->vlen[i] >= (int)sizeof(buf) || decimal(buf, &v) < 0)
             return fail(ps, a->val_at[i], "%s: '%s' is not a number", opts[j].key, buf);
         if (v < opts[j].lo || v > opts[j].hi)
             return fail(ps, a->val_at[i], "%s=%s is outside %g..%g", opts[j].key, buf,
@@ -186,7 +209,7 @@ static int eq(Parser *ps, const char *name, const Args *a, Step *st, Step *gamma
         gamma_step->lut = lut_get_power(1.0 / v[3], 4096);
         *ngamma = gamma_step->lut ? 1 : 0;
         if (!gamma_step->lut)
-            return fail(ps, name, "eq: out of memory");
+            return fail(ps, ps->step, "eq: out of memory");
     }
     return 0;
 }
@@ -260,11 +283,10 @@ static int lut(Parser *ps, const char *name, const Args *a, Step *st, int dim)
                             dim == 3 ? "nearest, trilinear or tetrahedral" : "nearest or linear");
             st->interp = j;
         } else if (a->klen[i] == 3 && strncmp(a->key[i], "mix", 3) == 0) {
-            char buf[64], *end;
+            char buf[64];
             snprintf(buf, sizeof(buf), "%.*s", a->vlen[i], a->val[i]);
-            errno = 0;
-            st->mix = strtod(buf, &end);
-            if (!*buf || *end || errno || !isfinite(st->mix) || st->mix < 0 || st->mix > 1)
+            if (a->vlen[i] >= (int)sizeof(buf) || decimal(buf, &st->mix) < 0 || st->mix < 0 ||
+                st->mix > 1)
                 return fail(ps, a->val_at[i], "%s: mix must be a number in 0..1, not '%s'", name,
                             buf);
             st->has_mix = 1;
@@ -274,7 +296,7 @@ static int lut(Parser *ps, const char *name, const Args *a, Step *st, int dim)
         }
     }
     if (!path[0])
-        return fail(ps, name, "%s needs file=PATH.cube", name);
+        return fail(ps, ps->step, "%s needs file=PATH.cube", name);
     char why[512];
     if (!(st->lut = lut_get(path, why, sizeof(why)))) {
         snprintf(ps->err, ps->errlen, "-t %s: %s", name, why);
@@ -333,7 +355,7 @@ static void to_op(const Step *st, ChainOp *op)
 
 int transform_parse(const char *spec, Transform *t, char *err, size_t errlen)
 {
-    Parser ps = {spec, err, errlen};
+    Parser ps = {spec, spec, err, errlen};
     Step steps[CHAIN_MAX_OPS];
     int n = 0;
     memset(t, 0, sizeof(*t));
@@ -357,6 +379,7 @@ int transform_parse(const char *spec, Transform *t, char *err, size_t errlen)
             return fail(&ps, s, "more than %d steps", CHAIN_MAX_OPS);
         Step *st = &steps[n];
         memset(st, 0, sizeof(*st));
+        ps.step = s;
         st->kind = CHAIN_AFFINE;
         int rc, extra = 0;
         if (is_named(name))

@@ -359,14 +359,21 @@ static void mix_cases(void)
               "floor nor the ceiling of the average (%d differ)", lut, off, ob, differ);
         for (int i = 0; i < 5; i++)
             free(o[i]);
-        const char *bad[] = {"-1", "nan", "2", "", "0.5x", "inf"};
-        for (int i = 0; i < 6; i++) {
+        const char *bad[] = {"-1", "nan", "2", "", "0.5x", "inf", "0x1", " 0.5", "0.5 ", "1e400"};
+        for (int i = 0; i < 10; i++) {
             Transform t;
             snprintf(chain[0], sizeof chain[0], "%s:mix=%s", lut, bad[i]);
             CHECK(transform_parse(chain[0], &t, err, sizeof err) < 0 && strstr(err, "mix"),
                   "-t %s: accepted, or said '%s'", chain[0], err);
         }
     }
+    /* an underflow is a number (0 here); a step without file= says where it starts */
+    Transform t;
+    snprintf(chain[0], sizeof chain[0], "lut3d=file=/tmp/pinstripe-test-%d-3d.cube:mix=1e-400",
+             (int)getpid());
+    CHECK(transform_parse(chain[0], &t, err, sizeof err) == 0, "mix=1e-400: %s", err);
+    CHECK(transform_parse("gray,lut1d=mix=0.5", &t, err, sizeof err) < 0 &&
+              strstr(err, "needs file=PATH.cube (at column 6)"), "said '%s'", err);
     free(blk);
 }
 
