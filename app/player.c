@@ -322,6 +322,7 @@ static int play(Player *p, const StageConfig *sc)
         atomic_init(&p->view.want, view_window(&p->view, 0, sc->in.width, sc->in.height));
         atomic_init(&p->view.video, view_pack(0, sc->in.width, sc->in.height));
         atomic_init(&p->view.zoom, 0);
+        atomic_init(&p->view.area, atomic_load(&p->view.want));
         stc.view = links_view = &p->view;
     }
     if (o->dump && !(p->dump = dump_open(o->dump, err, sizeof(err)))) {

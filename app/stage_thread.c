@@ -46,10 +46,13 @@ static void out_rect(const StageThread *t, const FrameFormat *in, int *crop, int
                      int *x, int *y)
 {
     long long want = t->c.view ? atomic_load(&t->c.view->want) : 0;
+    long long area = t->c.view ? atomic_load(&t->c.view->area) : 0;
     long long zoom = t->c.view ? atomic_load(&t->c.view->zoom) : 0;
     if (t->c.view && view_gen(want) != t->gen)
         want = t->own;
-    view_rect(in->width, in->height, want, t->c.view ? t->c.view->screen_w : 0,
+    if (t->c.view && view_gen(area) != t->gen)
+        area = t->own;
+    view_rect(in->width, in->height, want, area, t->c.view ? t->c.view->screen_w : 0,
               t->c.view ? t->c.view->screen_h : 0, zoom, crop, w, h, x, y);
 }
 
@@ -99,7 +102,10 @@ static void crop_next(StageThread *t, Stage *stage, FrameBuf *o)
     if (!(o->cropped = t->c.sc.crop))
         return;
     out_rect(t, &t->c.sc.in, &crop, &w, &h, &x, &y);
-    if (crop) { /* (else zoom was just turned off: the last frames keep their origin) */
+    FrameFormat f = stage_out_format(&t->c.sc);
+    /* (else zoom was just turned off, or the crop's size changes with the next
+     * stage: the last frames keep their origin) */
+    if (crop && w == f.width && h == f.height) {
         t->crop_x = x, t->crop_y = y;
         stage_set_crop(stage, &t->crop_x, &t->crop_y);
     }

@@ -64,15 +64,17 @@ static void crop_origin(int vw, int vh, int w, int h, int cx, int cy, int *x, in
     *y = cy < 0 ? 0 : cy > vh - h ? vh - h : cy;
 }
 
-void view_rect(int vw, int vh, long long want, int sw, int sh, long long zoom, int *crop,
-               int *w, int *h, int *x, int *y)
+void view_rect(int vw, int vh, long long want, long long area, int sw, int sh, long long zoom,
+               int *crop, int *w, int *h, int *x, int *y)
 {
     *crop = view_gen(zoom) & 1, *x = *y = 0;
     if (!*crop) {
         view_fit(vw, vh, want, sw, sh, w, h);
         return;
     }
-    int ww = view_w(want), wh = view_h(want);
+    /* the window's area: the view's bars are the unzoomed picture's ratio */
+    int ww = view_w(area) > 0 ? view_w(area) : view_w(want);
+    int wh = view_w(area) > 0 ? view_h(area) : view_h(want);
     if (ww < 1 || wh < 1) /* no view: the video */
         ww = vw, wh = vh;
     if (sw > 0 && sh > 0) /* a window larger than the screen: the screen (view_fit) */
@@ -86,11 +88,14 @@ void view_rect(int vw, int vh, long long want, int sw, int sh, long long zoom, i
 static void zoom_move(ViewLink *l, int on, int cx, int cy)
 {
     long long v = atomic_load(&l->video), want = atomic_load(&l->want);
+    long long area = atomic_load(&l->area);
     int vw = view_w(v), vh = view_h(v), crop, w, h, x, y;
     if (view_gen(want) != view_gen(v)) /* not yet reported for this shape */
         want = view_window(l, view_gen(v), vw, vh);
-    view_rect(vw, vh, want, l->screen_w, l->screen_h, view_zoom_pack(1, 0, 0), &crop, &w, &h,
-              &x, &y);
+    if (view_gen(area) != view_gen(v))
+        area = want;
+    view_rect(vw, vh, want, area, l->screen_w, l->screen_h, view_zoom_pack(1, 0, 0), &crop, &w,
+              &h, &x, &y);
     crop_origin(vw, vh, w, h, cx, cy, &x, &y);
     atomic_store(&l->zoom, view_zoom_pack(on, x + w / 2, y + h / 2));
 }
@@ -105,9 +110,10 @@ int view_key(ViewLink *l, int key, int arrow)
     }
     if (!on || !arrow)
         return 0;
-    long long want = atomic_load(&l->want);
+    long long want = atomic_load(&l->want), area = atomic_load(&l->area);
     int crop, w, h, x, y;
-    view_rect(view_w(v), view_h(v), want, l->screen_w, l->screen_h, z, &crop, &w, &h, &x, &y);
+    view_rect(view_w(v), view_h(v), want, view_gen(area) == view_gen(v) ? area : want,
+              l->screen_w, l->screen_h, z, &crop, &w, &h, &x, &y);
     int sx = w / 8 > 1 ? w / 8 : 1, sy = h / 8 > 1 ? h / 8 : 1;
     zoom_move(l, 1, view_w(z) + (arrow == 'L' ? -sx : arrow == 'R' ? sx : 0),
               view_h(z) + (arrow == 'U' ? -sy : arrow == 'D' ? sy : 0));
@@ -133,10 +139,16 @@ void view_poll(ViewPoll *v, const DisplayDriver *d, ViewLink *l, double now_ms)
     v->mark_ms = now_ms;
     if (d->view_size(&w, &h) < 0 || w < 1 || h < 1)
         return;
-    long long now = view_pack(v->gen, w, h);
-    v->seen = now == v->cand ? v->seen + 1 : 1;
-    v->cand = now;
-    if (v->seen >= VIEW_SETTLE && atomic_load(&l->want) != now)
+    long long now = view_pack(v->gen, w, h), area = now;
+    if (d->window_area && d->window_area(&w, &h) == 0 && w > 0 && h > 0)
+        area = view_pack(v->gen, w, h);
+    v->seen = now == v->cand && area == v->acand ? v->seen + 1 : 1;
+    v->cand = now, v->acand = area;
+    if (v->seen < VIEW_SETTLE)
+        return;
+    if (atomic_load(&l->area) != area) /* first: a zoomed stage reads it when want moves */
+        atomic_store(&l->area, area);
+    if (atomic_load(&l->want) != now)
         atomic_store(&l->want, now);
 }
 

@@ -48,6 +48,10 @@ typedef struct ViewLink {
      * the display was showing (a view read before it learned of a new shape is
      * for the old one, and the stage thread leaves it) */
     atomic_llong want;
+    /* display → stage thread: the window's area the view may grow to (the view
+     * with the bars Qt's KEEPRATIO leaves around it), in the same words, for
+     * zoom's crop; 0: unknown (the view stands for it) */
+    atomic_llong area;
     /* stage thread → display: the video's size now, and its shape's generation
      * (bumped at each change of shape) */
     atomic_llong video;
@@ -93,11 +97,12 @@ static inline long long view_zoom_pack(int on, int cx, int cy)
 
 /* What the stage renders for a vw × vh video in the view `want` (view_pack) at
  * zoom `zoom` (view_zoom_pack): unzoomed, the video fitted (view_fit; *crop 0,
- * origin 0, 0); zoomed, a crop (*crop 1) as large as the view and no larger
- * than the video (the screen's bounds sw × sh as view_fit's), its top-left
- * (*x, *y) around the zoom's centre and inside the video. */
-void view_rect(int vw, int vh, long long want, int sw, int sh, long long zoom, int *crop,
-               int *w, int *h, int *x, int *y);
+ * origin 0, 0); zoomed, a crop (*crop 1) as large as the window's area `area`
+ * (the view when 0) and no larger than the video (the screen's bounds sw × sh
+ * as view_fit's), its top-left (*x, *y) around the zoom's centre and inside
+ * the video. */
+void view_rect(int vw, int vh, long long want, long long area, int sw, int sh, long long zoom,
+               int *crop, int *w, int *h, int *x, int *y);
 
 /* A key for the view, on the display loop's thread: 'z' toggles zoom (the crop
  * centred); while zoomed, an arrow (arrow: 'L', 'R', 'U', 'D', else 0) moves
@@ -109,7 +114,8 @@ void view_drag(ViewLink *l, const DisplayDriver *d);
 
 typedef struct ViewPoll {
     double mark_ms;    /* the last poll */
-    long long cand;    /* what the last polls said */
+    long long cand;    /* what the last polls said: the view, */
+    long long acand;   /* and the window's area */
     int seen;          /* how many in a row */
     int armed;         /* a frame of the video's present shape has been shown: Qt's
                         * KEEPRATIO fits the view to the last image shown, so sizes

@@ -53,15 +53,40 @@ extern "C" int cvs_window_drag(int *dx, int *dy)
 // to scroll itself: the window's key handler, and so waitKeyEx, no longer saw
 // them (seeking, and zoom's panning, died after a click or a drag). The view
 // is left without focus, so every key reaches the window.
+#ifdef PINSTRIPE_QT
+static QWidget *qt_window(const char *name)
+{
+    for (QWidget *w : QApplication::topLevelWidgets())
+        if (w->objectName() == QString::fromUtf8(name) || w->windowTitle() == QString::fromUtf8(name))
+            return w;
+    return nullptr;
+}
+#endif
+
 static void keep_keys(const char *name)
 {
 #ifdef PINSTRIPE_QT
-    for (QWidget *w : QApplication::topLevelWidgets())
-        if (w->objectName() == QString::fromUtf8(name) || w->windowTitle() == QString::fromUtf8(name))
-            for (QGraphicsView *v : w->findChildren<QGraphicsView *>())
-                v->setFocusPolicy(Qt::NoFocus);
+    if (QWidget *w = qt_window(name))
+        for (QGraphicsView *v : w->findChildren<QGraphicsView *>())
+            v->setFocusPolicy(Qt::NoFocus);
 #else
     (void)name;
+#endif
+}
+
+// The picture's view is fitted to the image's ratio (KEEPRATIO) inside the
+// window: the window's own client area is what a zoomed crop may fill.
+extern "C" int cvs_window_area(const char *name, int *w, int *h)
+{
+#ifdef PINSTRIPE_QT
+    QWidget *win = qt_window(name);
+    if (!win || win->width() < 1 || win->height() < 1)
+        return -1;
+    *w = win->width(), *h = win->height();
+    return 0;
+#else
+    (void)name, (void)w, (void)h;
+    return -1;
 #endif
 }
 

@@ -35,6 +35,10 @@ void cvs_window_resize(const char *name, int width, int height);
  * the last call: 1 when it moved, else 0. */
 int cvs_window_drag(int *dx, int *dy);
 
+/* The window's client area (where the image is fitted, bars included): 0, or -1
+ * when the backend cannot tell (built without Qt's headers). */
+int cvs_window_area(const char *name, int *w, int *h);
+
 /* The size at which the window shows the image now (the user may have resized
  * it); 0, or -1 when the backend cannot tell. */
 int cvs_window_image_size(const char *name, int *w, int *h);

@@ -67,6 +67,12 @@ void cvs_blend_rect(uint8_t *bgr, int w, int h, int stride, int x, int y, int rw
     (void)alpha;
 }
 
+int cvs_window_area(const char *name, int *w, int *h)
+{
+    (void)name, (void)w, (void)h;
+    return -1;
+}
+
 int cvs_window_drag(int *dx, int *dy)
 {
     *dx = *dy = 0;

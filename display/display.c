@@ -112,6 +112,11 @@ static int highgui_view_size(int *w, int *h)
     return cvs_window_image_size(WINDOW, w, h);
 }
 
+static int highgui_window_area(int *w, int *h)
+{
+    return cvs_window_area(WINDOW, w, h);
+}
+
 const DisplayDriver display_highgui = {
     .name = "highgui",
     .open = highgui_open,
@@ -122,6 +127,7 @@ const DisplayDriver display_highgui = {
     .resize = highgui_resize,
     .screen_size = highgui_screen_size,
     .view_size = highgui_view_size,
+    .window_area = highgui_window_area,
     .drag = cvs_window_drag,
 };
 

@@ -30,6 +30,9 @@ typedef struct DisplayDriver {
     int (*screen_size)(int *w, int *h);
     /* The size at which the window shows the frame now: 0, or -1 (may be NULL). */
     int (*view_size)(int *w, int *h);
+    /* The window's area where a picture may go (the view, less the ratio's bars):
+     * 0, or -1 when unknown (may be NULL). */
+    int (*window_area)(int *w, int *h);
     /* The mouse's motion in frame pixels while dragged with its left button, since
      * the last call: 1 when it moved, else 0 (may be NULL). */
     int (*drag)(int *dx, int *dy);

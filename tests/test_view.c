@@ -17,7 +17,7 @@ static int fake_drag(int *dx, int *dy)
 static void rect(int vw, int vh, long long want, long long zoom, int crop, int w, int h, int x, int y)
 {
     int c, gw, gh, gx, gy;
-    view_rect(vw, vh, want, 1920, 1080, zoom, &c, &gw, &gh, &gx, &gy);
+    view_rect(vw, vh, want, 0, 1920, 1080, zoom, &c, &gw, &gh, &gx, &gy);
     CHECK(c == crop && gw == w && gh == h && gx == x && gy == y,
           "%dx%d in %dx%d, zoom %d at (%d, %d): crop %d %dx%d at (%d, %d), wanted crop %d %dx%d at "
           "(%d, %d)", vw, vh, view_w(want), view_h(want), view_gen(zoom), view_w(zoom),
@@ -29,7 +29,8 @@ static void zoom_is(ViewLink *l, int on, int x, int y)
 {
     long long z = atomic_load(&l->zoom);
     int c, w, h, gx, gy;
-    view_rect(1280, 720, atomic_load(&l->want), 0, 0, z, &c, &w, &h, &gx, &gy);
+    view_rect(1280, 720, atomic_load(&l->want), atomic_load(&l->area), 0, 0, z, &c, &w, &h, &gx,
+              &gy);
     CHECK((view_gen(z) & 1) == on && (!on || (gx == x && gy == y)),
           "zoom %d at (%d, %d), wanted %d at (%d, %d)", view_gen(z) & 1, gx, gy, on, x, y);
 }
@@ -51,6 +52,16 @@ int main(void)
     rect(640, 360, 0, view_zoom_pack(1, 5, 5), 1, 640, 360, 0, 0);
     /* a 1-pixel view */
     rect(21, 13, view_pack(0, 1, 1), view_zoom_pack(1, 20, 0), 1, 1, 1, 20, 0);
+    /* the window's area, not the view: a 1280x100 strip shown 640x50 in a 640x360
+     * window zooms to 640x100, its whole height */
+    int c, w, h, x, y;
+    view_rect(1280, 100, view_pack(0, 640, 50), view_pack(0, 640, 360), 0, 0,
+              view_zoom_pack(1, 640, 50), &c, &w, &h, &x, &y);
+    CHECK(c == 1 && w == 640 && h == 100 && x == 320 && y == 0, "strip zoomed: %dx%d at (%d, %d)",
+          w, h, x, y);
+    view_rect(1280, 100, view_pack(0, 640, 50), view_pack(0, 640, 360), 0, 0, 0, &c, &w, &h, &x,
+              &y); /* unzoomed: the view */
+    CHECK(c == 0 && w == 640 && h == 50, "strip fitted: %dx%d", w, h);
 
     /* keys and dragging on a link: a 1280x720 video in a 640x360 view */
     ViewLink l;
@@ -61,6 +72,7 @@ int main(void)
     atomic_init(&l.want, view_pack(0, 640, 360));
     atomic_init(&l.video, view_pack(0, 1280, 720));
     atomic_init(&l.zoom, 0);
+    atomic_init(&l.area, 0);
     DisplayDriver d = {.name = "fake", .drag = fake_drag};
     CHECK(view_key(&l, 'L', 'L') == 0, "an arrow unzoomed is not the view's (it seeks)");
     drag_dx = 50;
