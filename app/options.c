@@ -141,7 +141,7 @@ static const OptionSpec specs[] = {
      "open the window at F times the video's size (1: pixel for pixel), 0.05..8"},
     {0, "scale", OPT_STRING, F(scale), "F", "bicubic", 0, 0,
      "how the stage renders the window's size when it is not the video's: bilinear,\n"
-     "                           bicubic (Mitchell-Netravali B = C = 1/3), catrom (Catmull-Rom),\n"
+     "                           bicubic or mitchell (Mitchell-Netravali B = C = 1/3), catrom (Catmull-Rom),\n"
      "                           lanczos (3 lobes), or none (the window scales the video's size\n"
      "                           itself, by nearest neighbour)"},
     {0, "scale-linear", OPT_STRING, F(scale_linear), "L", "yes", 0, 0,
