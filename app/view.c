@@ -83,37 +83,44 @@ void view_rect(int vw, int vh, long long want, long long area, int sw, int sh, l
     crop_origin(vw, vh, *w, *h, view_w(zoom), view_h(zoom), x, y);
 }
 
+/* The link's video now (vw × vh) and the size a zoomed crop of it has: the
+ * window's area, else the view, reported for this shape of the video, else
+ * the window the display makes for it (view_rect). */
+static void zoom_size(const ViewLink *l, int *vw, int *vh, int *w, int *h)
+{
+    long long v = atomic_load(&l->video), want = atomic_load(&l->want);
+    long long area = atomic_load(&l->area);
+    int crop, x, y;
+    *vw = view_w(v), *vh = view_h(v);
+    if (view_gen(want) != view_gen(v)) /* not yet reported for this shape */
+        want = view_window(l, view_gen(v), *vw, *vh);
+    if (view_gen(area) != view_gen(v))
+        area = want;
+    view_rect(*vw, *vh, want, area, l->screen_w, l->screen_h, view_zoom_pack(1, 0, 0), &crop, w,
+              h, &x, &y);
+}
+
 /* Zoom on or off, its centre moved to (cx, cy), held where the crop stays
  * inside the video (so moving back from past an edge starts at once). */
 static void zoom_move(ViewLink *l, int on, int cx, int cy)
 {
-    long long v = atomic_load(&l->video), want = atomic_load(&l->want);
-    long long area = atomic_load(&l->area);
-    int vw = view_w(v), vh = view_h(v), crop, w, h, x, y;
-    if (view_gen(want) != view_gen(v)) /* not yet reported for this shape */
-        want = view_window(l, view_gen(v), vw, vh);
-    if (view_gen(area) != view_gen(v))
-        area = want;
-    view_rect(vw, vh, want, area, l->screen_w, l->screen_h, view_zoom_pack(1, 0, 0), &crop, &w,
-              &h, &x, &y);
+    int vw, vh, w, h, x, y;
+    zoom_size(l, &vw, &vh, &w, &h);
     crop_origin(vw, vh, w, h, cx, cy, &x, &y);
     atomic_store(&l->zoom, view_zoom_pack(on, x + w / 2, y + h / 2));
 }
 
 int view_key(ViewLink *l, int key, int arrow)
 {
-    long long z = atomic_load(&l->zoom), v = atomic_load(&l->video);
-    int on = view_gen(z) & 1;
+    long long z = atomic_load(&l->zoom);
+    int on = view_gen(z) & 1, vw, vh, w, h;
+    zoom_size(l, &vw, &vh, &w, &h);
     if ((key & 0xffff) == 'z' || (key & 0xffff) == 'Z') {
-        zoom_move(l, !on, view_w(v) / 2, view_h(v) / 2); /* on: centred */
+        zoom_move(l, !on, vw / 2, vh / 2); /* on: centred */
         return 1;
     }
     if (!on || !arrow)
         return 0;
-    long long want = atomic_load(&l->want), area = atomic_load(&l->area);
-    int crop, w, h, x, y;
-    view_rect(view_w(v), view_h(v), want, view_gen(area) == view_gen(v) ? area : want,
-              l->screen_w, l->screen_h, z, &crop, &w, &h, &x, &y);
     int sx = w / 8 > 1 ? w / 8 : 1, sy = h / 8 > 1 ? h / 8 : 1;
     zoom_move(l, 1, view_w(z) + (arrow == 'L' ? -sx : arrow == 'R' ? sx : 0),
               view_h(z) + (arrow == 'U' ? -sy : arrow == 'D' ? sy : 0));

@@ -661,28 +661,9 @@ PY
 
 display_keys|display_overlay|display_pause|display_seek|display_transform_step|display_write|display_fault|display_reshape|display_sound|display_window_fit|display_overlay_cycle|display_interleave)
   # the highgui window under Xvfb, driven with xdotool
-  command -v Xvfb >/dev/null && command -v xdotool >/dev/null || { echo "no Xvfb/xdotool: skipped"; exit 77; }
-  exec 3>"$tmp/displayfd"
   screen=800x600; [ "$case_name" = display_window_fit ] && screen=1280x800
-  Xvfb -displayfd 3 -screen 0 ${screen}x24 -nolisten tcp >"$tmp/xvfb.log" 2>&1 &
-  xvfb=$!; trap 'kill $xvfb 2>/dev/null' EXIT
-  for _ in $(seq 50); do [ -s "$tmp/displayfd" ] && break; sleep 0.1; done
-  export DISPLAY=:$(head -n 1 "$tmp/displayfd")
-  # start pinstripe with "$@" in the background, wait for its window: sets pid, wid
-  start() {
-    "$bin" "$@" 2>"$tmp/err" & pid=$!
-    wid=$(timeout 20 xdotool search --sync --name '^pinstripe$' | head -n 1)
-    [ -n "$wid" ] || { kill $pid 2>/dev/null; cat "$tmp/err" >&2; fail "no pinstripe window appeared"; }
-    sleep 1
-  }
-  # send keys, then expect exit 0 within 10 s
-  finish() {
-    xdotool key --window "$wid" "$@" 2>/dev/null
-    for _ in $(seq 100); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
-    kill -0 $pid 2>/dev/null && { kill -9 $pid; fail "still running 10 s after '$*'"; }
-    wait $pid; local rc=$?
-    [ "$rc" = 0 ] || { cat "$tmp/err" >&2; fail "'$*' exit $rc, expected 0"; }
-  }
+  xvfb_start $screen
+  # start ARGS, finish KEYS: e2e-lib.sh
   # a screenshot of the screen as raw RGB
   shot() { ffmpeg -hide_banner -loglevel error -y -f x11grab -draw_mouse 0 -video_size $screen -i "$DISPLAY" -frames:v 1 -f rawvideo -pix_fmt rgb24 "$1"; }
   ;;&
@@ -1063,16 +1044,9 @@ display_keys)
   # q and Esc quit cleanly with exit 0
   ff -f lavfi -i testsrc2=size=320x240:rate=25:duration=30 -pix_fmt yuv420p "$tmp/in.mkv"
   for key in q Escape; do
-    "$bin" -t invert "$tmp/in.mkv" 2>"$tmp/err-$key" & pid=$!
-    wid=$(timeout 20 xdotool search --sync --name '^pinstripe$' | head -n 1)
-    [ -n "$wid" ] || { kill $pid; fail "no pinstripe window appeared"; }
-    sleep 1
-    xdotool key --window "$wid" $key 2>/dev/null
-    for _ in $(seq 100); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
-    kill -0 $pid 2>/dev/null && { kill -9 $pid; fail "still running 10 s after '$key'"; }
-    wait $pid; rc=$?
-    [ "$rc" = 0 ] || { cat "$tmp/err-$key" >&2; fail "'$key' exit $rc, expected 0"; }
-    grep -q 'frames in' "$tmp/err-$key" || fail "no summary after '$key'"
+    start -t invert "$tmp/in.mkv"
+    finish $key
+    grep -q 'frames in' "$tmp/err" || fail "no summary after '$key'"
   done
   ;;
 

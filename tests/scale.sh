@@ -223,22 +223,15 @@ display_zoom)
   # that part of the full-size frame (--scale none) within one level (dither
   # off). The arrows come after the drag: Qt's picture view used to take the
   # keyboard's focus when clicked and keep the arrow keys
-  command -v Xvfb >/dev/null && command -v xdotool >/dev/null || { echo "no Xvfb/xdotool: skipped"; exit 77; }
-  exec 3>"$tmp/displayfd"
-  Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp >"$tmp/xvfb.log" 2>&1 &
-  xvfb=$!; trap 'kill $xvfb 2>/dev/null' EXIT
-  for _ in $(seq 50); do [ -s "$tmp/displayfd" ] && break; sleep 0.1; done
-  export DISPLAY=:$(head -n 1 "$tmp/displayfd")
+  xvfb_start 1280x800
   ff -f lavfi -i "testsrc2=size=1280x720:rate=1" -frames:v 1 "$tmp/still.png"
   ff -loop 1 -i "$tmp/still.png" -t 16 -r 10 -pix_fmt yuv420p -c:v libx264 -preset ultrafast -qp 0 "$tmp/still.mp4"
   expect 0 -q --no-display --backend $backend --frames 1 --no-overlay --dither no --scale none \
     --debug-dump "$tmp/full.ppm" "$tmp/still.mp4"
-  "$bin" -an --no-overlay --dither no --backend $backend --window-size 640x360 --stats "$tmp/s.json" \
-    --debug-dump "$tmp/z.ppm" "$tmp/still.mp4" 2>"$tmp/err" & pid=$!
-  wid=$(timeout 20 xdotool search --sync --name '^pinstripe$' | head -n 1)
-  [ -n "$wid" ] || { kill $pid; cat "$tmp/err" >&2; fail "no pinstripe window appeared"; }
+  start -an --no-overlay --dither no --backend $backend --window-size 640x360 --stats "$tmp/s.json" \
+    --debug-dump "$tmp/z.ppm" "$tmp/still.mp4"
   step() { xdotool "$@"; sleep 1.5; }
-  sleep 1.5
+  sleep 0.5
   step key --window "$wid" z
   step key --window "$wid" Right
   step mousemove --window "$wid" 300 200 mousedown 1 sleep 0.2 mousemove --window "$wid" 250 170 \
@@ -247,10 +240,7 @@ display_zoom)
   step key --window "$wid" Down
   step key --window "$wid" Left Left Left Left Left Left Left Left
   step key --window "$wid" z
-  xdotool key --window "$wid" q
-  for _ in $(seq 100); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
-  kill -0 $pid 2>/dev/null && { kill -9 $pid; fail "still running 10 s after q"; }
-  wait $pid || { cat "$tmp/err" >&2; fail "exit $?"; }
+  finish q
   py "$tmp" <<PY || fail "zoom"
 $PPM
 import json, sys
@@ -284,27 +274,17 @@ display_resize)
   # it, a window larger than the screen counting as the screen, or as the video's
   # size when that is larger), every frame shown once (--stats indices 0, 1, 2...
   # with no gap), and the view settles (no flapping between two sizes)
-  command -v Xvfb >/dev/null && command -v xdotool >/dev/null || { echo "no Xvfb/xdotool: skipped"; exit 77; }
-  exec 3>"$tmp/displayfd"
-  Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp >"$tmp/xvfb.log" 2>&1 &
-  xvfb=$!; trap 'kill $xvfb 2>/dev/null' EXIT
-  for _ in $(seq 50); do [ -s "$tmp/displayfd" ] && break; sleep 0.1; done
-  export DISPLAY=:$(head -n 1 "$tmp/displayfd")
+  xvfb_start 1280x800
   ff -f lavfi -i "testsrc2=size=1920x1080:rate=25" -frames:v 400 -pix_fmt yuv420p -c:v libx264 -preset ultrafast "$tmp/in.mp4"
-  "$bin" -an --no-overlay --backend $backend --stats "$tmp/s.json" "$tmp/in.mp4" 2>"$tmp/err" & pid=$!
-  wid=$(timeout 20 xdotool search --sync --name '^pinstripe$' | head -n 1)
-  [ -n "$wid" ] || { kill $pid; cat "$tmp/err" >&2; fail "no pinstripe window appeared"; }
-  sleep 2
+  start -an --no-overlay --backend $backend --stats "$tmp/s.json" "$tmp/in.mp4"
+  sleep 1
   # 2 s a size (the frames follow within about 0.2 s plus a few frames); the last
   # one longer, to settle (slow sanitizer builds show a few frames a second)
   for size in "800 450" "1000 300" "7 5" "1 1" "8000 8000" "640 360"; do
     xdotool windowsize "$wid" $size; sleep 2
   done
   sleep 2
-  xdotool key --window "$wid" q
-  for _ in $(seq 100); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
-  kill -0 $pid 2>/dev/null && { kill -9 $pid; fail "still running 10 s after q"; }
-  wait $pid || { cat "$tmp/err" >&2; fail "exit $?"; }
+  finish q
   py "$tmp/s.json" <<'PY' || fail "the frames do not follow the window"
 import json, sys
 fr = json.load(open(sys.argv[1]))["frames"]
