@@ -87,3 +87,9 @@ RgbToYuv colour_rgb_yuv_coeffs(ColourMatrix m, int height, int depth)
     };
     return c;
 }
+
+void colour_power_table(float *t, int size, double power)
+{
+    for (int i = 0; i < size; i++)
+        t[3 * i] = t[3 * i + 1] = t[3 * i + 2] = (float)pow((double)i / (size - 1), power);
+}

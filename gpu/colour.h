@@ -70,6 +70,9 @@ YuvCoeffs colour_yuv_coeffs(ColourMatrix m, int full_range, int height, int dept
 /* The coefficients that write `m` (MATRIX_UNSPECIFIED: BT.709 from 720 rows
  * up, BT.601 below), limited range, at depth bits (8, 10, 12 or 16). */
 RgbToYuv colour_rgb_yuv_coeffs(ColourMatrix m, int height, int depth);
+/* A 1D table (lut.h layout, 3 equal channels) of (i/(size−1))^power, i in 0..size−1,
+ * each computed in double and rounded to float. Host code (colour.c). */
+void colour_power_table(float *t, int size, double power);
 /* The luma weights (Kr, Kb) of a matrix, as DESIGN.md's standards give them. */
 void colour_matrix_weights(ColourMatrix m, double *kr, double *kb);
 
@@ -78,6 +81,7 @@ void colour_matrix_weights(ColourMatrix m, double *kr, double *kb);
  * table or a 3D table. */
 
 #define CHAIN_MAX_OPS 8
+#define GAMMA_TABLE_SIZE 4096 /* eq's gamma: entries of its v^power table */
 
 enum { CHAIN_AFFINE = 0, CHAIN_LUT1D = 1, CHAIN_LUT3D = 2 };
 enum { LUT_NEAREST = 0, LUT_LINEAR = 1, LUT_TETRAHEDRAL = 2 };
@@ -89,6 +93,9 @@ typedef struct ChainOp {
     float mix;              /* tables: the strength, out = (1 − mix)·in + mix·lut(in) (1: the
                              * table's own values; this form is exact at both ends) */
     const float *lut;       /* tables: host or device memory, per backend (lut.h layout) */
+    double power;           /* > 0: a 1D table of v^power (eq's gamma), `size` entries, that
+                             * the stage builds and owns (lut NULL in a parsed Transform;
+                             * transform_tables fills it for code that runs a chain itself) */
 } ChainOp;
 
 typedef struct Chain {

@@ -13,13 +13,20 @@
         }                                                                                      \
     } while (0)
 
-extern "C" float *device_table(DeviceTables *d, const float *host, size_t n, char *err,
-                               size_t errlen)
+extern "C" float *device_table(DeviceTables *d, const float *host, size_t n, unsigned version,
+                               char *err, size_t errlen)
 {
     float *dev = NULL;
-    for (int i = 0; i < d->n; i++)
-        if (d->t[i].host == host)
-            return d->t[i].dev;
+    int i = 0;
+    while (i < d->n && d->t[i].host != host)
+        i++;
+    if (i < d->n && d->t[i].version == version)
+        return d->t[i].dev;
+    if (i < d->n) { // rebuilt in place: no frame in flight reads this copy (StageGamma)
+        CK(cudaMemcpy(d->t[i].dev, host, n * sizeof(float), cudaMemcpyHostToDevice));
+        d->t[i].version = version;
+        return d->t[i].dev;
+    }
     if (d->n == DEVICE_TABLES_MAX) {
         snprintf(err, errlen, "cuda stage: more than %d LUTs", DEVICE_TABLES_MAX);
         return NULL;
@@ -27,17 +34,30 @@ extern "C" float *device_table(DeviceTables *d, const float *host, size_t n, cha
     CK(cudaMalloc((void **)&dev, n * sizeof(float)));
     CK(cudaMemcpy(dev, host, n * sizeof(float), cudaMemcpyHostToDevice));
     d->t[d->n].host = host;
+    d->t[d->n].version = version;
     d->t[d->n++].dev = dev;
     return dev;
 fail:
-    cudaFree(dev);
+    if (i == d->n)
+        cudaFree(dev);
     return NULL;
 }
 
-extern "C" float *device_lut(DeviceTables *d, const ChainOp *op, char *err, size_t errlen)
+extern "C" int device_job_tables(DeviceTables *d, ColourJob *job, const unsigned *version,
+                                 char *err, size_t errlen)
 {
-    size_t n = 3 * (size_t)op->size * (op->kind == CHAIN_LUT3D ? (size_t)op->size * op->size : 1);
-    return device_table(d, op->lut, n, err, errlen);
+    for (int i = 0; i < job->ch.nops; i++) {
+        ChainOp *op = &job->ch.ops[i];
+        size_t n = 3 * (size_t)op->size * (op->kind == CHAIN_LUT3D ? (size_t)op->size * op->size : 1);
+        if (op->kind != CHAIN_AFFINE &&
+            !(op->lut = device_table(d, op->lut, n, version[i], err, errlen)))
+            return -1;
+    }
+    if (job->ch.tone.on && !(job->ch.tone.lut = device_table(d, job->ch.tone.lut,
+                                                             4 * ((size_t)job->ch.tone.size + 1),
+                                                             0, err, errlen)))
+        return -1;
+    return 0;
 }
 
 extern "C" void device_tables_free(DeviceTables *d)

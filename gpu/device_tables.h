@@ -15,20 +15,26 @@
 extern "C" {
 #endif
 
-#define DEVICE_TABLES_MAX 96 /* distinct tables a stage keeps (tone maps: 64) */
+#define DEVICE_TABLES_MAX 160 /* distinct tables a stage keeps (tone maps: 64; gamma: 8 × 9) */
 
 typedef struct DeviceTables {
     struct {
         const float *host;
         float *dev;
+        unsigned version; /* the host table's build it holds (stage_table_version) */
     } t[DEVICE_TABLES_MAX];
     int n;
 } DeviceTables;
 
-/* The device copy of a host table of n floats. NULL with err set. */
-float *device_table(DeviceTables *d, const float *host, size_t n, char *err, size_t errlen);
-/* The device copy of a chain op's LUT. NULL with err set. */
-float *device_lut(DeviceTables *d, const ChainOp *op, char *err, size_t errlen);
+/* The device copy of a host table of n floats, copied again when the host's
+ * version differs from the copy's: no frame in flight may read it then (the
+ * stage's gamma tables, StageGamma). NULL with err set. */
+float *device_table(DeviceTables *d, const float *host, size_t n, unsigned version, char *err,
+                    size_t errlen);
+/* A job's tables (its chain's LUTs, version[i] for step i, and its tone map)
+ * swapped for their device copies. 0, or -1 with err set. */
+int device_job_tables(DeviceTables *d, ColourJob *job, const unsigned *version, char *err,
+                      size_t errlen);
 void device_tables_free(DeviceTables *d);
 
 /* The two axes' resampling weights in one device block (*block, cudaFree it),

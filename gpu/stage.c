@@ -112,7 +112,7 @@ int stage_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
     out->depth = stage_out_depth(&s->cfg);
     int rc = s->ops->submit(s, in, out);
     if (rc == 0)
-        s->in_flight++;
+        s->in_flight++, s->submitted++;
     return rc;
 }
 
@@ -124,7 +124,9 @@ int stage_wait(Stage *s, FrameTimings *t)
         return -1;
     }
     s->in_flight--;
-    return s->ops->wait(s, t ? t : &dummy);
+    int rc = s->ops->wait(s, t ? t : &dummy);
+    s->completed++; /* (a failed wait leaves the stage unusable: nothing is reused after it) */
+    return rc;
 }
 
 void stage_set_crop(Stage *s, int *x, int *y)
@@ -169,6 +171,7 @@ void stage_destroy(Stage **ps)
     while (s->in_flight > 0)
         stage_wait(s, NULL);
     s->ops->uninit(s);
+    stage_gamma_free(s);
     free(s);
     *ps = NULL;
 }

@@ -6,6 +6,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gpu/dither.h"
@@ -87,14 +88,65 @@ void stage_scaled_rows(const ResampleAxis *v, int nstripes, int k, int off,
     }
 }
 
-void stage_job(const Stage *s, const FrameBuf *in, ColourJob *j)
+/* Step i's gamma table for the frame being submitted: the buffer holding its
+ * power, else one no frame in flight reads, built now. 0, or -1 (no memory). */
+static int gamma_table(Stage *s, int i, ChainOp *op)
+{
+    StageGamma *g = &s->gamma[i];
+    int k, idle = -1;
+    for (k = 0; k < STAGE_GAMMA_BUFS; k++) {
+        if (g->tab[k] && g->power[k] == op->power)
+            break;
+        if (idle < 0 && g->last[k] <= s->completed)
+            idle = k;
+    }
+    if (k == STAGE_GAMMA_BUFS) {
+        if ((k = idle) < 0) {
+            stage_set_error(s, "stage: every gamma table is in use (more frames in flight "
+                               "than %d)", STAGE_GAMMA_BUFS - 1);
+            return -1;
+        }
+        if (!g->tab[k] && !(g->tab[k] = malloc(sizeof(float) * 3 * GAMMA_TABLE_SIZE))) {
+            stage_set_error(s, "stage: out of memory for a gamma table");
+            return -1;
+        }
+        colour_power_table(g->tab[k], GAMMA_TABLE_SIZE, op->power);
+        g->power[k] = op->power;
+        g->version[k]++;
+    }
+    g->last[k] = s->submitted + 1;
+    g->cur = k;
+    op->lut = g->tab[k];
+    return 0;
+}
+
+int stage_job(Stage *s, const FrameBuf *in, ColourJob *j)
 {
     const StageConfig *cfg = &s->cfg;
     memset(j, 0, sizeof(*j));
     j->c = colour_yuv_coeffs(in->matrix, in->full_range, in->fmt.height, frame_depth(in));
     if (!cfg->transform.identity)
         j->ch = cfg->transform.chain;
+    for (int i = 0; i < j->ch.nops; i++)
+        if (j->ch.ops[i].power > 0 && gamma_table(s, i, &j->ch.ops[i]) < 0)
+            return -1;
     j->dither = dither_table(cfg->dither);
     j->o = colour_rgb_yuv_coeffs(cfg->out_matrix, cfg->in.height, stage_out_depth(cfg));
     j->plain = colour_job_plain(in->fmt.layout, &j->ch);
+    return 0;
+}
+
+unsigned stage_table_version(const Stage *s, const ColourJob *j, int i)
+{
+    const StageGamma *g = &s->gamma[i];
+    return j->ch.ops[i].power > 0 ? g->version[g->cur] : 0;
+}
+
+void stage_gamma_free(Stage *s)
+{
+    for (int i = 0; i < CHAIN_MAX_OPS; i++)
+        for (int k = 0; k < STAGE_GAMMA_BUFS; k++) {
+            free(s->gamma[i].tab[k]);
+            s->gamma[i].tab[k] = NULL;
+        }
 }

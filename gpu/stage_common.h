@@ -26,11 +26,28 @@ typedef struct StageOps {
     void (*uninit)(Stage *s); /* after every frame in flight has completed */
 } StageOps;
 
+/* The tables of eq's gamma steps (ChainOp.power), one set per chain position,
+ * built by the stage so that a new gamma value (live adjustment) costs no new
+ * table: a frame reads one buffer; a new value is built in place into a buffer
+ * no frame in flight reads. With at most depth frames in flight, depth + 1
+ * buffers always leave one (the CPU backend, depth 1, uses one and keeps it). */
+#define STAGE_GAMMA_BUFS 9 /* the CUDA backend's frames in flight at most, + 1 */
+
+typedef struct StageGamma {
+    float *tab[STAGE_GAMMA_BUFS];   /* host tables, allocated on first use */
+    double power[STAGE_GAMMA_BUFS]; /* what each holds */
+    unsigned long long last[STAGE_GAMMA_BUFS]; /* the last frame reading it, + 1 (0: none) */
+    unsigned version[STAGE_GAMMA_BUFS];        /* + 1 at each build (device copies follow) */
+    int cur;                                   /* the buffer of the last frame submitted */
+} StageGamma;
+
 struct Stage {
     const StageOps *ops;
     StageConfig cfg;
     void *priv;
     int in_flight;
+    unsigned long long submitted, completed; /* frames, in order */
+    StageGamma gamma[CHAIN_MAX_OPS];
     char error[512];
 };
 
@@ -43,10 +60,17 @@ extern const StageOps stage_cuda_ops;
 /* Write a one-line reason into s->error (stage_error() returns it). */
 void stage_set_error(Stage *s, const char *fmt, ...);
 /* stage_out_format and stage_out_depth (stage.h) are defined in stage_common.c too. */
-/* The colour job of a frame: coefficients for its matrix, range and depth,
- * the stage's chain and dither (host tables: the CUDA backend swaps in its
- * device copies), the YUV output's coefficients; src is left empty. */
-void stage_job(const Stage *s, const FrameBuf *in, ColourJob *j);
+/* The colour job of the frame being submitted: coefficients for its matrix,
+ * range and depth, the stage's chain and dither (host tables: the CUDA backend
+ * swaps in its device copies), the YUV output's coefficients; src is left
+ * empty. Its gamma steps read the stage's tables (StageGamma), built as needed.
+ * 0, or -1 with s->error set (out of memory). */
+int stage_job(Stage *s, const FrameBuf *in, ColourJob *j);
+/* The build of chain step i's table in the job just made: its version
+ * (StageGamma.version), 0 for a table of the registry's (never rebuilt). */
+unsigned stage_table_version(const Stage *s, const ColourJob *j, int i);
+/* Free the gamma tables (no frame in flight). */
+void stage_gamma_free(Stage *s);
 /* A resampling stage's weights for each axis (stage_scales) and, resampling in
  * linear light (stage_scales_linear), its light tables: the same tables for
  * both backends. 0, or -1 with err set. */

@@ -215,10 +215,13 @@ static int cpu_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
         stage_set_error(s, "cpu stage: the frame is on the GPU (--hwdec cuda needs the CUDA backend)");
         return -1;
     }
+    ColourJob cj;
+    if (stage_job(s, in, &cj) < 0)
+        return -1;
     pthread_mutex_lock(&cs->mu);
     cs->in = in;
     cs->out = out;
-    stage_job(s, in, &cs->cj);
+    cs->cj = cj;
     cs->sh.offset = s->cfg.crop ? s->cfg.crop_x : 0; /* zoom: the crop's origin now */
     cs->sv.offset = s->cfg.crop ? s->cfg.crop_y : 0;
     cs->submit_ms = clock_now_ms();

@@ -286,14 +286,12 @@ static int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
     memset(&dout, 0, sizeof(dout));
     frame_wrap(&dout, &ofmt, d_out);
     ColourJob job; // the frame's, with the device's tables
-    stage_job(s, in, &job);
+    unsigned version[CHAIN_MAX_OPS];
+    if (stage_job(s, in, &job) < 0)
+        return -1;
     for (int i = 0; i < job.ch.nops; i++)
-        if (job.ch.ops[i].kind != CHAIN_AFFINE &&
-            !(job.ch.ops[i].lut = device_lut(&cs->tables, &job.ch.ops[i], s->error, sizeof(s->error))))
-            return -1;
-    if (job.ch.tone.on &&
-        !(job.ch.tone.lut = device_table(&cs->tables, job.ch.tone.lut, 4 * ((size_t)job.ch.tone.size + 1),
-                                         s->error, sizeof(s->error))))
+        version[i] = stage_table_version(s, &job, i);
+    if (device_job_tables(&cs->tables, &job, version, s->error, sizeof(s->error)) < 0)
         return -1;
     job.dither = job.dither ? cs->d_dither : NULL;
     int out_kind = ofmt.layout == PIX_RGB48 ? COLOUR_OUT_RGB48 : COLOUR_OUT_BGR24;

@@ -22,6 +22,7 @@ typedef struct Step {
     int interp;
     int has_mix;  /* tables: mix= given */
     double mix;   /* its value, 0..1 */
+    double power; /* eq's gamma: a table of v^power the stage builds (ChainOp.power) */
 } Step;
 
 typedef struct Parser {
@@ -206,10 +207,8 @@ static int eq(Parser *ps, const char *name, const Args *a, Step *st, Step *gamma
         memset(gamma_step, 0, sizeof(*gamma_step));
         gamma_step->kind = CHAIN_LUT1D;
         gamma_step->interp = LUT_LINEAR;
-        gamma_step->lut = lut_get_power(1.0 / v[3], 4096);
-        *ngamma = gamma_step->lut ? 1 : 0;
-        if (!gamma_step->lut)
-            return fail(ps, ps->step, "eq: out of memory");
+        gamma_step->power = 1.0 / v[3];
+        *ngamma = 1;
     }
     return 0;
 }
@@ -344,9 +343,16 @@ static void to_op(const Step *st, ChainOp *op)
                 op->m[i][j] = (float)st->m[i][j];
         return;
     }
+    op->mix = st->has_mix ? (float)st->mix : 1.0f;
+    if (st->power > 0) { /* a table the stage builds: no registry entry per value */
+        op->size = GAMMA_TABLE_SIZE;
+        op->power = st->power;
+        for (int c = 0; c < 3; c++)
+            op->scale[c] = (float)(GAMMA_TABLE_SIZE - 1);
+        return;
+    }
     op->size = st->lut->size;
     op->lut = st->lut->data;
-    op->mix = st->has_mix ? (float)st->mix : 1.0f;
     for (int c = 0; c < 3; c++) {
         op->min[c] = st->lut->dmin[c];
         op->scale[c] = (float)((op->size - 1) / ((double)st->lut->dmax[c] - st->lut->dmin[c]));
@@ -417,6 +423,16 @@ int transform_parse(const char *spec, Transform *t, char *err, size_t errlen)
     for (int i = 0; i < n; i++)
         to_op(&steps[i], &t->chain.ops[i]);
     return 0;
+}
+
+void transform_tables(Transform *t)
+{
+    for (int i = 0; i < t->chain.nops; i++) {
+        ChainOp *op = &t->chain.ops[i];
+        const Lut *l = op->power > 0 && !op->lut ? lut_get_power(op->power, op->size) : NULL;
+        if (l)
+            op->lut = l->data;
+    }
 }
 
 int transform_named_count(void)

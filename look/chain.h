@@ -21,6 +21,10 @@ extern "C" {
  * "-t: unknown option 'contrst' for eq (at column 4)". Tables it names are
  * loaded into the LUT registry (cube.h) and stay there. */
 int transform_parse(const char *spec, Transform *t, char *err, size_t errlen);
+/* Fill the tables a stage would build (eq's gamma, ChainOp.power) from the LUT
+ * registry, for code that applies a chain itself, without a stage (tests,
+ * benchmarks). A table that cannot be allocated stays NULL. */
+void transform_tables(Transform *t);
 /* The plain names, for the 't' key: none, gray, invert, sepia. */
 int transform_named_count(void);
 const char *transform_named(int i);

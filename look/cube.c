@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gpu/colour.h"
+
 static int fail_at(char *err, size_t errlen, const char *name, int line, const char *fmt, ...)
 {
     char msg[256];
@@ -295,10 +297,7 @@ const Lut *lut_get_power(double exponent, int size)
     if (!l) {
         Lut fresh = {.dim = 1, .size = size, .dmin = {0, 0, 0}, .dmax = {1, 1, 1}};
         if ((fresh.data = malloc((size_t)size * 3 * sizeof(float)))) {
-            for (int i = 0; i < size; i++) {
-                float v = (float)pow((double)i / (size - 1), exponent);
-                fresh.data[3 * i] = fresh.data[3 * i + 1] = fresh.data[3 * i + 2] = v;
-            }
+            colour_power_table(fresh.data, size, exponent);
             if (!(l = add(key, &fresh)))
                 lut_free(&fresh);
         }

@@ -20,6 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     Transform t;
     char err[256];
     if (transform_parse(spec, &t, err, sizeof err) == 0) {
+        transform_tables(&t);
         for (int v = 0; v < 256; v += 51) {
             float rgb[3] = {v / 255.0f, (255 - v) / 255.0f, v / 510.0f};
             colour_apply_chain(&t.chain, rgb);

@@ -140,6 +140,7 @@ static Transform parse(const char *spec)
         fprintf(stderr, "-t %s: %s\n", spec, err);
         exit(1);
     }
+    transform_tables(&t);
     return t;
 }
 

@@ -70,6 +70,7 @@ static void one_out(PixLayout layout, int depth, int w, int h, int stripes, cons
     fi.matrix = fp.matrix = MATRIX_BT709;
     fi.depth = fp.depth = depth;
     CHECK(transform_parse(tname, &cfg.transform, err, sizeof err) == 0, "%s", err);
+    transform_tables(&cfg.transform); /* the reference below runs the chain itself */
     int code;
     Stage *s = stage_create(&cfg, note, sizeof note, err, sizeof err, &code);
     CHECK(s != NULL, "stage_create: %s", err);
@@ -134,6 +135,7 @@ static void one_scaled(PixLayout layout, int depth, int w, int h, int ow, int oh
     int lin = stage_scales_linear(&cfg);
     CHECK(lin == (linear && (ow < w || oh < h)), "stage_scales_linear");
     CHECK(transform_parse(tname, &cfg.transform, err, sizeof err) == 0, "%s", err);
+    transform_tables(&cfg.transform);
     FrameFormat out = stage_out_format(&cfg);
     CHECK(out.width == ow && out.height == oh && stage_scales(&cfg) == (ow != w || oh != h),
           "out format %dx%d", out.width, out.height);

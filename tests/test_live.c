@@ -1,0 +1,194 @@
+/* A stage whose transform changes at frame boundaries (live adjustment): 200
+ * frames in a row, each with another eq gamma (and another contrast), with as
+ * many frames in flight as the stage allows, each equal, byte for byte, to the
+ * same frame through a fresh one-frame CPU stage made with that frame's
+ * transform; the stage keeps at most depth + 1 gamma tables a step, whatever
+ * the number of values (memory flat). The CPU backend, and the CUDA backend
+ * where a device answers. Then the text of adjusted chains (look/adjust.h):
+ * what mpv's keys make of a chain, and that it parses to the values shown. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpu/stage.h"
+#include "gpu/stage_common.h"
+#include "look/adjust.h"
+#include "look/chain.h"
+#include "tests/check.h"
+
+#define W 96
+#define H 54
+#define FRAMES 200
+#define MAXD 16
+
+/* a check whose failure leaves nothing to test */
+#define MUST(cond, ...)                                                                        \
+    do {                                                                                       \
+        int must_ = check_failures;                                                            \
+        CHECK(cond, __VA_ARGS__);                                                              \
+        if (check_failures != must_)                                                           \
+            exit(CHECK_DONE());                                                                \
+    } while (0)
+
+static void spec_of(int k, char *spec, size_t n)
+{
+    /* gamma walks up by 0.05 (every value new) then back and forth; contrast moves too */
+    double g = k < 150 ? 0.5 + 0.05 * k : 1.0 + 0.05 * (k % 2);
+    snprintf(spec, n, "eq=contrast=%.2f:gamma=%.2f,hue=degrees=%d,eq=gamma=%.2f", 1 + 0.01 * (k % 7),
+             g, k % 5, 2.0 - 0.005 * k);
+}
+
+static void parse(const char *spec, Transform *t)
+{
+    char err[256];
+    MUST(transform_parse(spec, t, err, sizeof err) == 0, "-t %s: %s", spec, err);
+}
+
+/* frame k's reference: a fresh single-frame, single-thread CPU stage */
+static void reference(const FrameBuf *in, int k, uint8_t *want, size_t outb)
+{
+    char spec[256], err[256], note[256];
+    int code;
+    StageConfig cfg = {.in = in->fmt, .stripes = in->fmt.bands, .backend = STAGE_CPU, .threads = 1,
+                       .dither = 1};
+    spec_of(k, spec, sizeof spec);
+    parse(spec, &cfg.transform);
+    Stage *s = stage_create(&cfg, note, sizeof note, err, sizeof err, &code);
+    MUST(s, "reference stage: %s", err);
+    FrameFormat of = stage_out_format(&cfg);
+    FrameBuf o = {0};
+    frame_wrap(&o, &of, want);
+    memset(want, 0, outb);
+    MUST(stage_submit(s, in, &o) == 0 && stage_wait(s, NULL) == 0, "reference: %s",
+          stage_error(s));
+    stage_destroy(&s);
+}
+
+static int tables_held(const Stage *s)
+{
+    int n = 0;
+    for (int i = 0; i < CHAIN_MAX_OPS; i++)
+        for (int k = 0; k < STAGE_GAMMA_BUFS; k++)
+            n += s->gamma[i].tab[k] != NULL;
+    return n;
+}
+
+static void run(StageBackend backend)
+{
+    char err[256], note[256], spec[256];
+    int code;
+    FrameFormat in = {PIX_YUV420P, W, H, 3};
+    StageConfig cfg = {.in = in, .stripes = 3, .backend = backend, .threads = 2, .dither = 1};
+    parse("none", &cfg.transform);
+    Stage *s = stage_create(&cfg, note, sizeof note, err, sizeof err, &code);
+    if (!s && backend == STAGE_CUDA && code == STAGE_ERR_NODEV) {
+        printf("cuda: no device (%s): skipped\n", err);
+        return;
+    }
+    MUST(s, "stage: %s", err);
+    int depth = stage_depth(s) > MAXD ? MAXD : stage_depth(s);
+    HostMemKind mem = stage_host_memory(s);
+    FrameFormat of = stage_out_format(&cfg);
+    size_t inb = frame_bytes(&in), outb = frame_bytes(&of);
+    uint8_t *inblk = host_alloc(inb, mem, err, sizeof err), *want = malloc(outb), *outs[MAXD];
+    MUST(inblk && want, "out of memory");
+    for (size_t i = 0; i < inb; i++)
+        inblk[i] = (uint8_t)(i * 2654435761u >> 13);
+    FrameBuf fi = {0}, fo[MAXD];
+    frame_wrap(&fi, &in, inblk);
+    fi.matrix = MATRIX_BT709;
+    for (int d = 0; d < depth; d++) {
+        MUST((outs[d] = host_alloc(outb, mem, err, sizeof err)), "out of memory");
+        memset(&fo[d], 0, sizeof fo[d]);
+        frame_wrap(&fo[d], &of, outs[d]);
+    }
+    int done = 0, bad = 0, most = 0;
+    for (int k = 0; done < FRAMES;) {
+        if (k - done == depth || k == FRAMES) { /* the oldest, against its reference */
+            MUST(stage_wait(s, NULL) == 0, "wait: %s", stage_error(s));
+            reference(&fi, done, want, outb);
+            bad += memcmp(outs[done % depth], want, outb) != 0;
+            done++;
+            continue;
+        }
+        Transform t;
+        spec_of(k, spec, sizeof spec);
+        parse(spec, &t);
+        stage_set_transform(s, &t);
+        MUST(stage_submit(s, &fi, &fo[k % depth]) == 0, "submit %d: %s", k, stage_error(s));
+        most = tables_held(s) > most ? tables_held(s) : most;
+        k++;
+    }
+    CHECK(bad == 0, "%s: %d of %d frames differ from their transform's", stage_backend_name(s),
+          bad, FRAMES);
+    /* two gamma steps, each with at most depth + 1 tables */
+    CHECK(most <= 2 * (stage_depth(s) + 1), "%s: %d gamma tables held (depth %d)",
+          stage_backend_name(s), most, stage_depth(s));
+    printf("%s: %d frames, depth %d, %d gamma tables at most\n", stage_backend_name(s), FRAMES,
+           stage_depth(s), most);
+    stage_destroy(&s);
+    host_free(inblk, mem);
+    for (int d = 0; d < depth; d++)
+        host_free(outs[d], mem);
+    free(want);
+}
+
+/* spec, then keys pressed: the text wanted, and the last key's result */
+static void adjusted(const char *spec, const char *keys, const char *want, int last)
+{
+    Adjust a;
+    char out[ADJUST_TEXT_MAX], what[128] = "", err[256];
+    int rc = 0;
+    CHECK(adjust_begin(&a, spec) == 0, "%s: not begun", spec);
+    for (const char *k = keys; *k; k++)
+        rc = adjust_key(&a, *k, what, sizeof what);
+    CHECK(adjust_text(&a, out, sizeof out) == 0 && strcmp(out, want) == 0,
+          "%s + keys %s: '%s', not '%s'", spec, keys, out, want);
+    CHECK(rc == last, "%s + keys %s: the last key gave %d (%s), not %d", spec, keys, rc, what,
+          last);
+    Transform t;
+    if (!strstr(want, "lut"))
+        CHECK(transform_parse(out, &t, err, sizeof err) == 0, "'%s' does not parse: %s", out, err);
+}
+
+static void texts(void)
+{
+    adjusted("gray", "222", "gray,eq=contrast=1.15", 1);
+    adjusted("gray", "2222222222222222222222222222222222222222", "gray,eq=contrast=3", 1);
+    adjusted("none", "21", "none", 1);
+    adjusted("eq=contrast=1.2:gamma=1.4", "6", "eq=contrast=1.2:gamma=1.45", 1);
+    adjusted("eq=gamma=1.4,hue=degrees=30", "8", "eq=gamma=1.4,hue=degrees=30,eq=saturation=1.05", 1);
+    adjusted("eq=gamma=1.4,eq=brightness=0.1", "33", "eq=gamma=1.4,eq=brightness=0.08", 1);
+    adjusted("eq=brightness=-0.995", "33", "eq=brightness=-1", -1);
+    adjusted("eq=gamma=9.99", "666", "eq=gamma=10", -1);
+    adjusted("eq=contrast=1.2", "1", "eq=contrast=1.15", 1);
+    adjusted("eq=contrast=1.05", "1", "eq", 1);
+    adjusted("invert", "-", "invert", -1);
+    adjusted("invert", "x", "invert", 0);
+    adjusted("lut3d=file=a.cube:mix=0.5:interp=nearest,gray", "=",
+             "lut3d=file=a.cube:interp=nearest:mix=0.55,gray", 1);
+    adjusted("lut1d=file=b.cube,lut3d=file=a.cube", "--", "lut1d=file=b.cube,lut3d=file=a.cube:mix=0.9",
+             1);
+    adjusted("lut3d=file=a.cube:mix=0.97", "==", "lut3d=file=a.cube", -1);
+    adjusted("lut3d=file=a.cube:mix=0.5,eq=contrast=2", "=7", "lut3d=file=a.cube:mix=0.55,eq=contrast=2:saturation=0.95", 1);
+    /* the printed number reads back as the value */
+    char num[32];
+    const double vs[] = {0.1, 1.15, 1.0 / 3, 1e-300, 123456.789};
+    for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++) {
+        adjust_number(vs[i], num, sizeof num);
+        CHECK(strtod(num, NULL) == vs[i], "%.17g printed as %s", vs[i], num);
+    }
+    Adjust a;
+    char big[ADJUST_TEXT_MAX + 10];
+    memset(big, 'a', sizeof big - 1);
+    big[sizeof big - 1] = 0;
+    CHECK(adjust_begin(&a, big) < 0, "a text too long begun");
+}
+
+int main(void)
+{
+    texts();
+    run(STAGE_CPU);
+    run(STAGE_CUDA);
+    return CHECK_DONE();
+}
