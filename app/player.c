@@ -50,9 +50,7 @@
 typedef struct Player {
     const Options *o;
     Transform transform;     /* -t */
-    Transform presets[16];   /* 't' cycles: -t, the named transforms, the sample looks */
-    int npresets;
-    atomic_int preset;       /* the one the stage applies */
+    Looks looks;             /* 't' cycles: -t, the named transforms, the sample looks; live */
     ToneSettings tone;       /* HDR sources: --tone-mapping and the rest */
     atomic_int tone_curve;   /* the curve now ('h') */
     HdrSource hdr;           /* the source as the decoder saw it at open */
@@ -314,7 +312,7 @@ static int play(Player *p, const StageConfig *sc)
         return EXIT_RUNTIME;
     }
     StageThreadConfig stc = {.stage = &p->stage, .sc = *sc, .in = p->in, .out = p->out,
-                             .presets = p->presets, .preset = &p->preset,
+                             .look = &p->looks.live,
                              .tone = &p->tone, .tone_curve = &p->tone_curve, .hdr = p->hdr,
                              .writing = p->writer != NULL, .quiet = o->quiet,
                              .failed = stop_all_cb, .arg = p};
@@ -342,7 +340,7 @@ static int play(Player *p, const StageConfig *sc)
                        .stats = p->stats, .trace = p->trace,
                        .backend_name = p->backend_name, .stage_threads = p->stage_threads,
                        .time_every = sc->time_every, .live = p->live, .url = p->url,
-                       .presets = p->presets, .npresets = p->npresets, .preset = &p->preset,
+                       .looks = &p->looks,
                        .tone = &p->tone, .tone_curve = &p->tone_curve,
                        .seek = seek, .opaque = p, .view = links_view, .dump = p->dump};
     ShowResult r;
@@ -375,6 +373,7 @@ static int finish(Player *p, int code, const sigset_t *old)
         code = EXIT_RUNTIME;
     }
     stage_thread_free(&p->stage_thread);
+    live_look_destroy(&p->looks.live);
     /* the reader: done at the end of the input; still reading after --frames or a quit */
     if (p->src) {
         source_stop(p->src);
@@ -470,9 +469,8 @@ int player_run(const Options *o)
         p->display = &display_null;
     }
     /* 't' needs a window; without one the looks (three 33³ tables) are not read */
-    p->npresets = presets_fill(&p->transform, p->presets,
-                               p->display == &display_null ? 1 : (int)(sizeof(p->presets) /
-                                                                       sizeof(p->presets[0])));
+    presets_fill(&p->looks, &p->transform, o->transform,
+                 p->display == &display_null ? 1 : LIVE_PRESETS_MAX);
 
     /* Signals go to one watcher thread (started once everything it may stop
      * exists); until then a SIGINT stays pending. Every thread started from here

@@ -8,7 +8,7 @@
 
 #include "look/chain.h"
 
-int presets_fill(const Transform *first, Transform *out, int max)
+void presets_fill(Looks *l, const Transform *first, const char *first_spec, int max)
 {
     static const struct {
         const char *kind, *file;
@@ -18,7 +18,11 @@ int presets_fill(const Transform *first, Transform *out, int max)
     const char *dir = getenv("PINSTRIPE_ASSETS") ? getenv("PINSTRIPE_ASSETS") : PINSTRIPE_ASSETS;
     char spec[1200], err[512];
     int n = 0;
-    out[n++] = *first;
+    max = max > LIVE_PRESETS_MAX ? LIVE_PRESETS_MAX : max;
+    l->presets[n] = *first;
+    if (strlen(first_spec) < sizeof(l->spec[0])) /* (else it cannot be adjusted) */
+        snprintf(l->spec[n], sizeof(l->spec[n]), "%s", first_spec);
+    n++;
     for (int i = 0; n < max && i < nnamed + nlooks; i++) {
         Transform t;
         if (i < nnamed)
@@ -30,7 +34,9 @@ int presets_fill(const Transform *first, Transform *out, int max)
             continue;
         if (i >= nnamed) /* show the look's file name, not its whole path */
             snprintf(t.name, sizeof(t.name), "%s %s.cube", looks[i - nnamed].kind, looks[i - nnamed].file);
-        out[n++] = t;
+        snprintf(l->spec[n], sizeof(l->spec[n]), "%s", spec);
+        l->presets[n++] = t;
     }
-    return n;
+    l->n = n;
+    live_look_init(&l->live, first, l->spec[0]);
 }

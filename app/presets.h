@@ -4,10 +4,10 @@
 #ifndef PINSTRIPE_APP_PRESETS_H
 #define PINSTRIPE_APP_PRESETS_H
 
-#include "gpu/transform.h"
+#include "app/live.h"
 
-/* Fills out[0..max) starting with *first (max 1: *first alone, no file read);
- * returns how many. */
-int presets_fill(const Transform *first, Transform *out, int max);
+/* Fills l's presets (at most max) starting with *first, parsed from first_spec
+ * (max 1: it alone, no file read), and makes it the live look. */
+void presets_fill(Looks *l, const Transform *first, const char *first_spec, int max);
 
 #endif

@@ -45,6 +45,7 @@ typedef struct Show {
     double view_mark_ms;     /* when the window was last asked its size */
     ViewBgr bgr;             /* a deep frame (rgb48, for a deep -o) as the window's BGR */
     ViewPoll vp;             /* the window's view, for the stage (issue 26) */
+    LiveKeys live;           /* the look: 't' and the adjustment keys */
 } Show;
 
 /* The loop ends on a failure: its line, for the player to say. */
@@ -114,7 +115,6 @@ static void overlay_lines(Show *p, const FrameBuf *f, double view)
     const DecoderInfo *di = p->di;
     double now = clock_now_ms();
     double avg = p->shown > 0 ? p->shown * 1000.0 / (now - p->r->start_ms) : 0;
-    const Transform *t = &k->presets[atomic_load(k->preset)];
     double pos = (double)f->pts * di->tb_num / di->tb_den;
     char l[5][200], thr[48] = "", hdr[96] = "";
     ToneSettings ts = *k->tone;
@@ -128,7 +128,7 @@ static void overlay_lines(Show *p, const FrameBuf *f, double view)
                  k->stage_threads == 1 ? "" : "s", simd_name(simd_level()));
     snprintf(l[0], sizeof(l[0]), "%s%s%s  %lld stripes  %s  -t %s", k->backend_name,
              thr, decoder_hwdec_active(k->dec) ? " hwdec" : "", p->o->stripes,
-             host_mem_name(ring_memory(k->in)), t->name);
+             host_mem_name(ring_memory(k->in)), p->live.name);
     snprintf(l[1], sizeof(l[1]), "%dx%d %s (%s) %d-bit, dither %s%s  %.1f fps, avg %.1f",
              f->fmt.width, f->fmt.height, decoder_source_format(k->dec),
              pix_layout_name(ring_format(k->in).layout), di->depth, p->o->dither, hdr,
@@ -169,7 +169,7 @@ static void overlay_lines(Show *p, const FrameBuf *f, double view)
         snprintf(l[4], sizeof(l[4]), "frame %lld  %.2f s%s%s", (long long)f->index, pos, snd,
                  p->paused ? "  paused" : "");
     }
-    const char *lines[5] = {l[0], l[1], l[2], l[3], l[4]};
+    const char *lines[6] = {l[0], l[1], l[2], l[3], l[4], live_keys_note(&p->live, now)};
     OverlayGraph g = {.hist = &p->graph,
                       .budget_ms = budget_ms(di, f),
                       .steps = 1u << GRAPH_DECODE | 1u << GRAPH_STAGE | 1u << GRAPH_DISPLAY,
@@ -177,7 +177,8 @@ static void overlay_lines(Show *p, const FrameBuf *f, double view)
                       .layout = &p->graph_layout};
     if (k->stage_threads == 0) /* CUDA */
         g.steps |= 1u << GRAPH_UPLOAD | 1u << GRAPH_KERNEL | 1u << GRAPH_DOWNLOAD;
-    overlay_draw((FrameBuf *)f, lines, 5, view, p->overlay_mode == OVERLAY_GRAPH ? &g : NULL);
+    overlay_draw((FrameBuf *)f, lines, lines[5][0] ? 6 : 5, view,
+                 p->overlay_mode == OVERLAY_GRAPH ? &g : NULL);
 }
 
 /* The audio clock (stream seconds) for frames of the current serial; NAN when
@@ -189,18 +190,6 @@ static double audio_clock(Show *p, double now_ms)
     int serial;
     double t = audio_out_clock(p->l->aout, now_ms, &serial);
     return serial == p->serial ? t : NAN;
-}
-
-/* Key codes of the arrow keys as highgui reports them (Qt, then GTK). */
-static int arrow(int key)
-{
-    switch (key) {
-    case 0x1000012: case 0xff51: return 'L';
-    case 0x1000014: case 0xff53: return 'R';
-    case 0x1000013: case 0xff52: return 'U';
-    case 0x1000015: case 0xff54: return 'D';
-    }
-    return 0;
 }
 
 /* Seek by delta seconds from the last frame shown: the decoder flushes and
@@ -229,9 +218,14 @@ static int handle_key(Show *p, int key)
         return 0;
     if (key == DISPLAY_KEY_CLOSED || key == 'q' || key == 'Q' || key == DISPLAY_KEY_ESC)
         return 1;
-    if (p->l->view && view_key(p->l->view, key, arrow(key))) /* zoom, and its arrows */
+    if (p->l->view && view_key(p->l->view, key, view_arrow(key))) /* zoom, and its arrows */
         return 0;
-    switch (arrow(key)) {
+    if (live_keys_key(&p->live, key & 0xffff, clock_now_ms())) { /* the look (overlay off: said) */
+        if (p->overlay_mode == OVERLAY_OFF && live_keys_note(&p->live, clock_now_ms())[0])
+            msg_say(p->o->quiet, "%s", live_keys_note(&p->live, clock_now_ms()));
+        return 0;
+    }
+    switch (view_arrow(key)) {
     case 'L': seek_by(p, -10); return 0;
     case 'R': seek_by(p, 10); return 0;
     case 'U': seek_by(p, 60); return 0;
@@ -265,11 +259,6 @@ static int handle_key(Show *p, int key)
         if (p->l->display->fullscreen)
             p->l->display->fullscreen(p->fullscreen);
         break;
-    case 't': case 'T': {
-        int next = (atomic_load(p->l->preset) + 1) % p->l->npresets;
-        atomic_store(p->l->preset, next);
-        break;
-    }
     case 'h': case 'H': { /* the next curve; none only without a file (its tags are SDR's) */
         int next = (atomic_load(p->l->tone_curve) + 1) % TONE_NCURVES;
         if (next == TONE_NONE && p->l->writer && p->l->tone->curve != TONE_NONE)
@@ -489,7 +478,11 @@ void show_run(const ShowLinks *l, ShowResult *r)
     p->av_ms = NAN;
     p->sync_wait = 1;
     p->view = 1;
+    live_keys_init(&p->live, l->looks);
     r->status = run(p);
+    live_keys_finish(&p->live, l->o->quiet);
+    if (l->stats)
+        stats_set_chain(l->stats, p->live.text);
     view_bgr_free(&p->bgr);
     free(p);
 }

@@ -10,6 +10,7 @@
 
 #include <stdatomic.h>
 
+#include "app/live.h"
 #include "app/options.h"
 #include "app/progress.h"
 #include "app/stats.h"
@@ -41,9 +42,7 @@ typedef struct ShowLinks {
     int time_every;               /* CUDA times one frame in this many */
     int live;
     const char *url;
-    const Transform *presets;     /* what 't' cycles through */
-    int npresets;
-    atomic_int *preset;           /* the stage thread applies it from the next frame */
+    Looks *looks;                 /* what 't' cycles through; the live look the stage applies */
     const ToneSettings *tone;     /* HDR: the settings, */
     atomic_int *tone_curve;       /* and the curve 'h' cycles (the stage thread applies it) */
     /* Seek to target_s seconds; frames read after it carry `serial`. 0, or -1

@@ -15,7 +15,8 @@
 
 struct StageThread {
     StageThreadConfig c;
-    int preset, curve; /* what the stage applies now: the preset, the curve, */
+    Transform look;    /* what the stage applies now: the live look (its generation), */
+    int look_gen, curve; /* the curve, */
     HdrSource src;     /* and the source it was made for */
     int said;          /* the changed transfer under --tone-mapping none */
     int gen;           /* the video's shape: its generation (app/view.h) */
@@ -27,15 +28,14 @@ struct StageThread {
     char err[512];
 };
 
-/* The transform for a preset, a curve and a frame's HDR: 0, or -1 with t->err set. */
-static int transform_for(StageThread *t, int preset, int curve, const HdrSource *src,
-                         Transform *out)
+/* The transform for the look, a curve and a frame's HDR: 0, or -1 with t->err set. */
+static int transform_for(StageThread *t, int curve, const HdrSource *src, Transform *out)
 {
     ToneSettings ts = *t->c.tone;
     ts.curve = (ToneCurve)curve;
-    if (tone_apply(&t->c.presets[preset], &ts, src, out, t->err, sizeof(t->err)) < 0)
+    if (tone_apply(&t->look, &ts, src, out, t->err, sizeof(t->err)) < 0)
         return -1;
-    t->preset = preset, t->curve = curve, t->src = *src;
+    t->curve = curve, t->src = *src;
     return 0;
 }
 
@@ -68,7 +68,7 @@ static int remake(StageThread *t, StageConfig *sc, int shape)
         t->own = view_window(t->c.view, t->gen, sc->in.width, sc->in.height);
     }
     out_rect(t, &sc->in, &sc->crop, &sc->out_width, &sc->out_height, &sc->crop_x, &sc->crop_y);
-    if (transform_for(t, t->preset, t->curve, &t->src, &sc->transform) < 0)
+    if (transform_for(t, t->curve, &t->src, &sc->transform) < 0)
         return -1;
     stage_destroy(t->c.stage);
     if (!(*t->c.stage = stage_create(sc, note, sizeof(note), t->err, sizeof(t->err), &code)))
@@ -137,9 +137,11 @@ static void *stage_main(void *arg)
     FrameRing *in = t->c.in, *out = t->c.out;
     FrameBuf *ins[MAX_DEPTH], *outs[MAX_DEPTH];
     int depth = depth_of(*t->c.stage), head = 0, n = 0, eof = 0;
-    /* the stage was made with the first preset, the settings' curve and the
+    /* the stage was made with the first look, the settings' curve and the
      * source's HDR as the decoder saw it at open */
-    t->preset = atomic_load(t->c.preset), t->curve = atomic_load(t->c.tone_curve);
+    t->look_gen = -1;
+    live_look_take(t->c.look, &t->look_gen, &t->look);
+    t->curve = atomic_load(t->c.tone_curve);
     t->src = t->c.hdr;
     if (t->c.view)
         t->own = view_window(t->c.view, 0, t->c.sc.in.width, t->c.sc.in.height);
@@ -194,11 +196,12 @@ static void *stage_main(void *arg)
         }
         if (rc != 0 || ring_write_begin(out, &o) != 0)
             return NULL; /* aborted; stage_destroy waits for frames in flight */
-        /* 't' or 'h' was pressed, or the frame's HDR is not what the transform was
-         * made for: this frame on uses a new one */
-        int preset = atomic_load(t->c.preset), curve = atomic_load(t->c.tone_curve);
+        /* the look changed ('t', the adjustment keys), 'h' was pressed, or the frame's
+         * HDR is not what the transform was made for: this frame on uses a new one */
+        int look = live_look_take(t->c.look, &t->look_gen, &t->look);
+        int curve = atomic_load(t->c.tone_curve);
         HdrSource src = {i->transfer, i->primaries, i->hdr_peak};
-        if (preset != t->preset || curve != t->curve || src.transfer != t->src.transfer ||
+        if (look || curve != t->curve || src.transfer != t->src.transfer ||
             src.primaries != t->src.primaries || src.peak != t->src.peak) {
             if (src.transfer != t->src.transfer && curve == TONE_NONE && t->c.writing && !t->said) {
                 static const char *const tf[] = {"SDR", "PQ", "HLG"};
@@ -208,11 +211,12 @@ static void *stage_main(void *arg)
                 t->said = 1;
             }
             Transform tr;
-            if (transform_for(t, preset, curve, &src, &tr) < 0)
+            if (transform_for(t, curve, &src, &tr) < 0)
                 break;
             stage_set_transform(stage, &tr);
         }
         crop_next(t, stage, o);
+        o->look_gen = t->look_gen;
         if (stage_submit(stage, i, o) < 0) {
             snprintf(t->err, sizeof(t->err), "%s", stage_error(stage));
             break;

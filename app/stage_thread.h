@@ -16,6 +16,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 
+#include "app/live.h"
 #include "gpu/stage.h"
 #include "io/ring.h"
 #include "look/tonemap.h"
@@ -27,8 +28,7 @@ typedef struct StageThreadConfig {
                           * thread alone until it is joined */
     StageConfig sc;      /* how it was made (with the backend it has) */
     FrameRing *in, *out;
-    const Transform *presets; /* the transforms 't' cycles through */
-    atomic_int *preset;       /* the one to apply from the next frame */
+    LiveLook *look;           /* the transform to apply, from the frame after a change */
     const ToneSettings *tone; /* HDR sources: the tone map added to the transform */
     atomic_int *tone_curve;   /* its curve now ('h'), over tone->curve */
     HdrSource hdr;            /* the source the stage's transform was made for */

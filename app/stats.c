@@ -73,7 +73,29 @@ struct Stats {
     Histogram *av;   /* |A−V| of the frames shown with sound */
     double av_next;  /* the next frame's A−V (ms), NAN: none */
     double present_next; /* the next frame's present_ms, NAN: none */
+    char chain[2048];    /* the look's -t text at the end ("" : not said) */
 };
+
+void stats_set_chain(Stats *s, const char *text)
+{
+    snprintf(s->chain, sizeof(s->chain), "%s", text);
+}
+
+/* s as a JSON string: quotes, backslashes and control characters escaped */
+static void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
 
 void stats_set_present(Stats *s, double ms)
 {
@@ -163,8 +185,8 @@ void stats_frame(Stats *s, const FrameBuf *f, double display_ms, double shown_ms
                 fprintf(s->f, ",\"%s_ms\":%.4f", names[i], v[i]);
             else
                 fprintf(s->f, ",\"%s_ms\":null", names[i]);
-        fprintf(s->f, ",\"in_fill\":%d,\"out_fill\":%d,\"dropped\":%lld,\"width\":%d,\"height\":%d",
-                in_fill, out_fill, drops, f->fmt.width, f->fmt.height);
+        fprintf(s->f, ",\"in_fill\":%d,\"out_fill\":%d,\"dropped\":%lld,\"width\":%d,\"height\":%d,"
+                "\"gen\":%d", in_fill, out_fill, drops, f->fmt.width, f->fmt.height, f->look_gen);
         if (f->cropped)
             fprintf(s->f, ",\"crop_x\":%d,\"crop_y\":%d", f->crop_x, f->crop_y);
         if (s->hash && f->fmt.layout == PIX_BGR24)
@@ -226,6 +248,10 @@ int stats_finish(Stats *s, FILE *out, double wall_ms, const char *backend, int t
     if (hist_count(s->av) > 0)
         fprintf(s->f, ",\"av_abs_ms\":{\"median\":%.4f,\"p99\":%.4f,\"frames\":%lld}",
                 hist_quantile(s->av, 0.5), hist_quantile(s->av, 0.99), hist_count(s->av));
+    if (s->chain[0]) {
+        fputs(",\"chain\":", s->f);
+        json_string(s->f, s->chain);
+    }
     fputs("}}\n", s->f);
     int bad = ferror(s->f);
     if (fclose(s->f) != 0)

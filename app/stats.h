@@ -49,6 +49,8 @@ void stats_set_av(Stats *s, double ms);
  * key poll right after showing it): its row gets "present_ms" (null without a
  * window), and the summary its median and p99. */
 void stats_set_present(Stats *s, double ms);
+/* The look's -t text at the end, for the summary's "chain" (JSON-escaped). */
+void stats_set_chain(Stats *s, const char *text);
 /* The q-quantile of |A−V| so far (NAN: no frame with sound yet). */
 double stats_av_quantile(const Stats *s, double q);
 /* --debug-frame-hash: each row of the --stats file gets the frame's hash

@@ -110,6 +110,17 @@ static void zoom_move(ViewLink *l, int on, int cx, int cy)
     atomic_store(&l->zoom, view_zoom_pack(on, x + w / 2, y + h / 2));
 }
 
+int view_arrow(int key)
+{
+    switch (key) {
+    case 0x1000012: case 0xff51: return 'L';
+    case 0x1000014: case 0xff53: return 'R';
+    case 0x1000013: case 0xff52: return 'U';
+    case 0x1000015: case 0xff54: return 'D';
+    }
+    return 0;
+}
+
 int view_key(ViewLink *l, int key, int arrow)
 {
     long long z = atomic_load(&l->zoom);

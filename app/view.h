@@ -104,6 +104,9 @@ static inline long long view_zoom_pack(int on, int cx, int cy)
 void view_rect(int vw, int vh, long long want, long long area, int sw, int sh, long long zoom,
                int *crop, int *w, int *h, int *x, int *y);
 
+/* An arrow key's code as highgui reports it (Qt, then GTK): 'L', 'R', 'U' or
+ * 'D'; 0 for any other key. */
+int view_arrow(int key);
 /* A key for the view, on the display loop's thread: 'z' toggles zoom (the crop
  * centred); while zoomed, an arrow (arrow: 'L', 'R', 'U', 'D', else 0) moves
  * the crop by an eighth of its size. 1: taken; 0: the key keeps its meaning. */

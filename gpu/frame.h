@@ -111,6 +111,7 @@ typedef struct FrameBuf {
     double capture_ms;   /* when it left the demuxer (host clock): latency starts here */
     int cropped;         /* 1: the frame is a window on the video at 1:1 pixels (zoom), */
     int crop_x, crop_y;  /* its top-left pixel there */
+    int look_gen;        /* the live look's generation it was made with (app/live.h) */
     FrameTimings t;
 } FrameBuf;
 

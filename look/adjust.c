@@ -143,9 +143,12 @@ int adjust_text(const Adjust *a, char *out, size_t outlen)
     int n = 0, eq = a->had_eq;
     for (int k = ADJ_CONTRAST; k < ADJ_MIX; k++)
         eq |= a->v[k] != values[k].def;
+    if (eq && strcmp(a->text, "none") == 0) /* "eq=…", not "none,eq=…" */
+        tl = lut = 0;
     adjust_number(a->v[ADJ_MIX], num, sizeof(num));
-    n = snprintf(out, outlen, "%.*s%s%s%s", (int)lut, a->text,
-                 a->v[ADJ_MIX] != 1 ? ":mix=" : "", a->v[ADJ_MIX] != 1 ? num : "", a->text + lut);
+    n = snprintf(out, outlen, "%.*s%s%s%.*s", (int)lut, a->text,
+                 a->v[ADJ_MIX] != 1 ? ":mix=" : "", a->v[ADJ_MIX] != 1 ? num : "",
+                 (int)(tl - lut), a->text + lut);
     for (int k = ADJ_CONTRAST; eq && k < ADJ_MIX && n >= 0 && (size_t)n < outlen; k++) {
         if (k == ADJ_CONTRAST) /* the eq step, then its values that are not the defaults */
             n += snprintf(out + n, outlen - (size_t)n, "%seq", tl ? "," : "");

@@ -156,6 +156,7 @@ static void texts(void)
     adjusted("gray", "222", "gray,eq=contrast=1.15", 1);
     adjusted("gray", "2222222222222222222222222222222222222222", "gray,eq=contrast=3", 1);
     adjusted("none", "21", "none", 1);
+    adjusted("none", "2", "eq=contrast=1.05", 1);
     adjusted("eq=contrast=1.2:gamma=1.4", "6", "eq=contrast=1.2:gamma=1.45", 1);
     adjusted("eq=gamma=1.4,hue=degrees=30", "8", "eq=gamma=1.4,hue=degrees=30,eq=saturation=1.05", 1);
     adjusted("eq=gamma=1.4,eq=brightness=0.1", "33", "eq=gamma=1.4,eq=brightness=0.08", 1);

@@ -1,0 +1,143 @@
+/* The live look (see live.h): the handoff and the keys that change it. */
+#include "app/live.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "app/msg.h"
+#include "look/chain.h"
+
+void live_look_init(LiveLook *l, const Transform *t, const char *text)
+{
+    pthread_mutex_init(&l->mu, NULL);
+    atomic_init(&l->gen, 0);
+    l->t = *t;
+    snprintf(l->text, sizeof(l->text), "%s", text);
+}
+
+void live_look_destroy(LiveLook *l)
+{
+    pthread_mutex_destroy(&l->mu);
+}
+
+void live_look_set(LiveLook *l, const Transform *t, const char *text)
+{
+    pthread_mutex_lock(&l->mu);
+    l->t = *t;
+    snprintf(l->text, sizeof(l->text), "%s", text);
+    atomic_store(&l->gen, (atomic_load(&l->gen) + 1) & 0x3fffffff);
+    pthread_mutex_unlock(&l->mu);
+}
+
+int live_look_take(LiveLook *l, int *gen, Transform *t)
+{
+    if (atomic_load(&l->gen) == *gen)
+        return 0;
+    pthread_mutex_lock(&l->mu);
+    *t = l->t;
+    *gen = atomic_load(&l->gen);
+    pthread_mutex_unlock(&l->mu);
+    return 1;
+}
+
+/* The overlay's name of an adjusted chain: its text, each file= without its
+ * directories. */
+static void short_name(const char *text, char *out, size_t outlen)
+{
+    size_t o = 0;
+    for (const char *s = text; *s && o + 1 < outlen;) {
+        if (strncmp(s, "file=", 5) == 0) {
+            const char *end = s + 5 + strcspn(s + 5, ":,");
+            const char *slash = s + 5;
+            for (const char *q = s + 5; q < end; q++)
+                if (*q == '/')
+                    slash = q + 1;
+            int n = snprintf(out + o, outlen - o, "file=%.*s", (int)(end - slash), slash);
+            o = n < 0 ? o : o + (size_t)n >= outlen ? outlen - 1 : o + (size_t)n;
+            s = end;
+            continue;
+        }
+        out[o++] = *s++;
+    }
+    out[o] = '\0';
+}
+
+static void use_preset(LiveKeys *k, int i)
+{
+    Looks *l = k->looks;
+    k->preset = i;
+    k->adj_ok = l->spec[i][0] && adjust_begin(&k->adj, l->spec[i]) == 0;
+    k->adjusted = 0;
+    snprintf(k->text, sizeof(k->text), "%s", l->spec[i]);
+    snprintf(k->name, sizeof(k->name), "%s", l->presets[i].name);
+}
+
+void live_keys_init(LiveKeys *k, Looks *looks)
+{
+    memset(k, 0, sizeof(*k));
+    k->looks = looks;
+    use_preset(k, 0);
+}
+
+static void note(LiveKeys *k, double now_ms, const char *what)
+{
+    snprintf(k->note, sizeof(k->note), "%s", what);
+    k->note_until_ms = now_ms + 2000;
+}
+
+int live_keys_key(LiveKeys *k, int key, double now_ms)
+{
+    Looks *l = k->looks;
+    char what[128], text[ADJUST_TEXT_MAX], err[512];
+    if (key == 't' || key == 'T') { /* the next preset, unadjusted */
+        use_preset(k, (k->preset + 1) % l->n);
+        live_look_set(&l->live, &l->presets[k->preset], k->text);
+        return 1;
+    }
+    Adjust a = k->adj;
+    int rc = adjust_key(&a, key, what, sizeof(what));
+    if (rc == 0)
+        return 0;
+    if (!k->adj_ok) {
+        note(k, now_ms, "this chain's text is too long to adjust");
+        return 1;
+    }
+    if (rc < 0) {
+        note(k, now_ms, what);
+        return 1;
+    }
+    Transform t;
+    if (adjust_text(&a, text, sizeof(text)) < 0 || transform_parse(text, &t, err, sizeof(err)) < 0) {
+        note(k, now_ms, adjust_text(&a, text, sizeof(text)) < 0 ? "the chain grows too long" : err);
+        return 1;
+    }
+    k->adj = a;
+    k->adjusted = 1;
+    snprintf(k->text, sizeof(k->text), "%s", text);
+    short_name(text, k->name, sizeof(k->name));
+    live_look_set(&l->live, &t, text);
+    note(k, now_ms, what);
+    return 1;
+}
+
+const char *live_keys_note(const LiveKeys *k, double now_ms)
+{
+    return now_ms < k->note_until_ms ? k->note : "";
+}
+
+void live_keys_finish(const LiveKeys *k, int quiet)
+{
+    if (strcmp(k->text, k->looks->spec[0]) == 0 || !k->text[0])
+        return;
+    /* single quotes for a shell; a quote inside becomes '\'' */
+    char q[2 * ADJUST_TEXT_MAX];
+    size_t o = 0;
+    for (const char *s = k->text; *s && o + 5 < sizeof(q); s++) {
+        if (*s == '\'')
+            memcpy(q + o, "'\\''", 4), o += 4;
+        else
+            q[o++] = *s;
+    }
+    q[o] = '\0';
+    msg_say(quiet, "the chain at quit: -t '%s'", q);
+}
