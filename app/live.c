@@ -7,9 +7,10 @@
 #include "app/msg.h"
 #include "look/chain.h"
 
-void live_look_init(LiveLook *l, const Transform *t, const char *text)
+void live_look_init(LiveLook *l, const Transform *t, const char *text, double compare)
 {
     pthread_mutex_init(&l->mu, NULL);
+    atomic_init(&l->compare, compare);
     atomic_init(&l->gen, 0);
     l->t = *t;
     snprintf(l->text, sizeof(l->text), "%s", text);
@@ -77,6 +78,8 @@ void live_keys_init(LiveKeys *k, Looks *looks)
     memset(k, 0, sizeof(*k));
     k->looks = looks;
     use_preset(k, 0);
+    double c = atomic_load(&looks->live.compare);
+    k->compare_at = c >= 0 ? c : 0.5;
 }
 
 static void note(LiveKeys *k, double now_ms, const char *what)
@@ -92,6 +95,14 @@ int live_keys_key(LiveKeys *k, int key, double now_ms)
     if (key == 't' || key == 'T') { /* the next preset, unadjusted */
         use_preset(k, (k->preset + 1) % l->n);
         live_look_set(&l->live, &l->presets[k->preset], k->text);
+        return 1;
+    }
+    if (key == 'c' || key == 'C' || key == '[' || key == ']') { /* before/after */
+        double c = atomic_load(&l->live.compare);
+        if (key == '[' || key == ']')
+            live_keys_drag(k, key == '[' ? -1 : 1, 20); /* a twentieth of the width */
+        else
+            atomic_store(&l->live.compare, c >= 0 ? -1.0 : k->compare_at);
         return 1;
     }
     Adjust a = k->adj;
@@ -118,6 +129,20 @@ int live_keys_key(LiveKeys *k, int key, double now_ms)
     live_look_set(&l->live, &t, text);
     note(k, now_ms, what);
     return 1;
+}
+
+int live_keys_comparing(const LiveKeys *k)
+{
+    return atomic_load(&k->looks->live.compare) >= 0;
+}
+
+void live_keys_drag(LiveKeys *k, int dx, int width)
+{
+    if (!live_keys_comparing(k) || width <= 0 || dx == 0)
+        return;
+    double c = k->compare_at + (double)dx / width;
+    k->compare_at = c < 0 ? 0 : c > 1 ? 1 : c;
+    atomic_store(&k->looks->live.compare, k->compare_at);
 }
 
 const char *live_keys_note(const LiveKeys *k, double now_ms)

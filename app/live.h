@@ -21,9 +21,10 @@ typedef struct LiveLook {
     atomic_int gen;              /* + 1 at each change */
     Transform t;                 /* under mu */
     char text[ADJUST_TEXT_MAX];  /* under mu: t's -t text */
+    _Atomic double compare;      /* --compare split's F (0..1); < 0: off ('c') */
 } LiveLook;
 
-void live_look_init(LiveLook *l, const Transform *t, const char *text);
+void live_look_init(LiveLook *l, const Transform *t, const char *text, double compare);
 void live_look_destroy(LiveLook *l);
 /* Display thread: frames from the next one on use t. */
 void live_look_set(LiveLook *l, const Transform *t, const char *text);
@@ -50,11 +51,16 @@ typedef struct LiveKeys {
     char name[160];              /* the overlay's: the preset's name, or the chain adjusted */
     char note[160];              /* the last key's result, shown for a while */
     double note_until_ms;
+    double compare_at;           /* where 'c' puts the split: where it was last */
 } LiveKeys;
 
 void live_keys_init(LiveKeys *k, Looks *looks);
-/* A key: 1 when it was one of the look's ('t', 1..8, '-', '='), else 0. */
+/* A key: 1 when it was one of the look's ('t', 1..8, '-', '=', 'c', '[', ']'), else 0. */
 int live_keys_key(LiveKeys *k, int key, double now_ms);
+/* Whether --compare split is on. */
+int live_keys_comparing(const LiveKeys *k);
+/* The split follows the mouse dragged dx frame pixels across a frame `width` wide. */
+void live_keys_drag(LiveKeys *k, int dx, int width);
 /* The note to show now ("" : none). */
 const char *live_keys_note(const LiveKeys *k, double now_ms);
 /* At quit: the chain, quoted for a shell, when keys changed it from -t's. */

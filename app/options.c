@@ -147,6 +147,10 @@ static const OptionSpec specs[] = {
     {0, "scale-linear", OPT_STRING, F(scale_linear), "L", "yes", 0, 0,
      "yes: shrink in linear light (the display's, gamma 2.4), as mpv's\n"
      "                           --linear-downscaling: fine detail keeps its brightness | no: the signal"},
+    {0, "compare", OPT_STRING, F(compare), "split[=F]", NULL, 0, 0,
+     "before/after: left of column F x width (0..1, default 0.5) the source as decoded,\n"
+     "                           right of it the look, a white line between (key c toggles it;\n"
+     "                           [ and ] or a mouse drag move it); also in -o"},
     {0, "no-pacing", OPT_FLAG, F(no_pacing), NULL, NULL, 0, 0,
      "show frames as fast as they come, not at the file's own rate"},
     {0, "stats", OPT_STRING, F(stats), "FILE", NULL, 0, 0,
@@ -239,6 +243,19 @@ static int check_window(Options *o, char *err, size_t errlen)
     if (strcmp(o->scale_linear, "yes") && strcmp(o->scale_linear, "no")) {
         snprintf(err, errlen, "--scale-linear: '%s' is not yes or no", o->scale_linear);
         return -1;
+    }
+    if (o->compare) { /* split or split=F, F a plain decimal in 0..1 */
+        char *end = NULL;
+        const char *f = strncmp(o->compare, "split=", 6) == 0 ? o->compare + 6 : NULL;
+        o->compare_at = f ? strtod(f, &end) : 0.5;
+        if ((strcmp(o->compare, "split") && !f) || (f && (end == f || *end || !isfinite(o->compare_at) ||
+                                                         o->compare_at < 0 || o->compare_at > 1 ||
+                                                         strspn(f, "0123456789.") != strlen(f)))) {
+            snprintf(err, errlen, "--compare: '%s' is not split or split=F with F in 0..1",
+                     o->compare);
+            return -1;
+        }
+        o->compare_on = 1;
     }
     if (o->overlay_graph && o->no_overlay_graph) {
         snprintf(err, errlen, "--overlay-graph and --no-overlay-graph: give one or the other");

@@ -64,6 +64,9 @@ typedef struct Options {
     const char *scale; /* --scale: the filter the stage renders the window's size with */
     int scale_filter;  /* ScaleFilter, or -1: none (the window scales the video's size) */
     const char *scale_linear; /* --scale-linear: yes (shrink in linear light) | no */
+    const char *compare; /* --compare split[=F] */
+    int compare_on;      /* its parse: on, at F = compare_at */
+    double compare_at;
     int verbose;
     int quiet;
     int help;

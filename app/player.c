@@ -225,7 +225,8 @@ static int open_pipeline(Player *p, StageBackend backend, StageConfig *sc, char 
                         .out_depth = o->output && !o->overlay ? plan.depth : 8,
                         .out_matrix = plan.matrix,
                         .scale = o->scale_filter >= 0 ? o->scale_filter : 0,
-                        .scale_linear = strcmp(o->scale_linear, "yes") == 0};
+                        .scale_linear = strcmp(o->scale_linear, "yes") == 0,
+                        .compare = o->compare_on, .compare_at = o->compare_at};
     if (view_wanted(p->o, p->display)) { /* the window's size from the first frame */
         p->view.o = o;
         if (!p->display->screen_size || p->display->screen_size(&p->view.screen_w, &p->view.screen_h) < 0)
@@ -469,7 +470,7 @@ int player_run(const Options *o)
         p->display = &display_null;
     }
     /* 't' needs a window; without one the looks (three 33³ tables) are not read */
-    presets_fill(&p->looks, &p->transform, o->transform,
+    presets_fill(&p->looks, &p->transform, o->transform, o->compare_on ? o->compare_at : -1,
                  p->display == &display_null ? 1 : LIVE_PRESETS_MAX);
 
     /* Signals go to one watcher thread (started once everything it may stop

@@ -8,7 +8,8 @@
 
 #include "look/chain.h"
 
-void presets_fill(Looks *l, const Transform *first, const char *first_spec, int max)
+void presets_fill(Looks *l, const Transform *first, const char *first_spec, double compare,
+                  int max)
 {
     static const struct {
         const char *kind, *file;
@@ -38,5 +39,5 @@ void presets_fill(Looks *l, const Transform *first, const char *first_spec, int 
         l->presets[n++] = t;
     }
     l->n = n;
-    live_look_init(&l->live, first, l->spec[0]);
+    live_look_init(&l->live, first, l->spec[0], compare);
 }

@@ -7,7 +7,9 @@
 #include "app/live.h"
 
 /* Fills l's presets (at most max) starting with *first, parsed from first_spec
- * (max 1: it alone, no file read), and makes it the live look. */
-void presets_fill(Looks *l, const Transform *first, const char *first_spec, int max);
+ * (max 1: it alone, no file read), and makes it the live look, compared
+ * (--compare split) at F = compare (< 0: not). */
+void presets_fill(Looks *l, const Transform *first, const char *first_spec, double compare,
+                  int max);
 
 #endif

@@ -334,8 +334,11 @@ static int show_frame(Show *p, FrameBuf *f, int windowed)
     }
     p->vp.armed = 1; /* a frame of the video's present shape is shown */
     view_poll(&p->vp, k->display, k->view, show_t1);
-    if (k->view)
+    int dx, dy; /* the mouse moves the crop (zoomed), else the compare's split */
+    if (k->view && (view_zoomed(k->view) || !live_keys_comparing(&p->live)))
         view_drag(k->view, k->display);
+    else if (live_keys_comparing(&p->live) && k->display->drag && k->display->drag(&dx, &dy))
+        live_keys_drag(&p->live, dx, f->fmt.width);
     trace_frame(k->trace, f, show_t0, show_t1);
     p->drops = ring_drops(k->in) + p->r->display_drops;
     graph_add(p, f, show_t1);

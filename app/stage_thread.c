@@ -217,6 +217,8 @@ static void *stage_main(void *arg)
         }
         crop_next(t, stage, o);
         o->look_gen = t->look_gen;
+        double cmp = atomic_load(&t->c.look->compare); /* --compare split, 'c' */
+        stage_set_compare(stage, cmp >= 0, cmp >= 0 ? cmp : 0);
         if (stage_submit(stage, i, o) < 0) {
             snprintf(t->err, sizeof(t->err), "%s", stage_error(stage));
             break;

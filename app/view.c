@@ -138,6 +138,11 @@ int view_key(ViewLink *l, int key, int arrow)
     return 1;
 }
 
+int view_zoomed(ViewLink *l)
+{
+    return view_gen(atomic_load(&l->zoom)) & 1;
+}
+
 void view_drag(ViewLink *l, const DisplayDriver *d)
 {
     int dx, dy;

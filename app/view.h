@@ -111,6 +111,8 @@ int view_arrow(int key);
  * centred); while zoomed, an arrow (arrow: 'L', 'R', 'U', 'D', else 0) moves
  * the crop by an eighth of its size. 1: taken; 0: the key keeps its meaning. */
 int view_key(ViewLink *l, int key, int arrow);
+/* Whether zoom is on. */
+int view_zoomed(ViewLink *l);
 /* While zoomed: the picture follows the mouse dragged with its left button
  * (the display's drag) since the last call. */
 void view_drag(ViewLink *l, const DisplayDriver *d);

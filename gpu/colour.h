@@ -372,6 +372,10 @@ typedef struct ColourJob {
     const uint16_t *dither;
     RgbToYuv o;
     int plain; /* 1: the integer path (YUV source, no transform, 8-bit BGR out) */
+    /* --compare split: pixels x < split are the source "before" the look (the chain's
+     * steps skipped, its tone map kept), taking the integer path where a job without
+     * the chain would (plain_left); the output column line − 1 is white (0: none) */
+    int split, plain_left, line;
 } ColourJob;
 
 COLOUR_FN int colour_is_rgb(int layout)
@@ -394,22 +398,26 @@ COLOUR_FN void colour_pixel_float(const ColourJob *j, int x, int y, float v[3])
         colour_yuv_float(&j->c, s[0], (float)(s[1] + n[1]) * 0.5f, (float)(s[2] + n[2]) * 0.5f, v);
     else
         colour_to_float(&j->c, colour_is_rgb(j->src.layout), s, v);
-    colour_apply_chain(&j->ch, v);
+    if (x >= j->split)
+        colour_apply_chain(&j->ch, v);
+    else if (j->ch.tone.on) /* before the look: only the tone map */
+        colour_tone(&j->ch.tone, v);
 }
 
 /* Pixel (x, y) written at dst: packed B,G,R (8 bits, dithered) or R,G,B (16
  * bits a sample, native-endian), or three floats. */
 COLOUR_FN void colour_pixel_out(const ColourJob *j, int x, int y, int out, uint8_t *dst)
 {
-    if (out == COLOUR_OUT_BGR24 && j->plain) {
+    float v[3] = {1.0f, 1.0f, 1.0f}; /* the divider's white */
+    if (x + 1 != j->line && out == COLOUR_OUT_BGR24 && (x < j->split ? j->plain_left : j->plain)) {
         int s[3], rgb[3];
         colour_read(&j->src, x, y, s);
         colour_yuv_rgb8(&j->c, s, colour_threshold(j->dither, x, y), rgb);
         dst[0] = (uint8_t)rgb[2], dst[1] = (uint8_t)rgb[1], dst[2] = (uint8_t)rgb[0];
         return;
     }
-    float v[3];
-    colour_pixel_float(j, x, y, v);
+    if (x + 1 != j->line)
+        colour_pixel_float(j, x, y, v);
     if (out == COLOUR_OUT_BGR24) {
         int t = colour_threshold(j->dither, x, y);
         dst[0] = (uint8_t)colour_out8(v[2], t);
@@ -474,8 +482,11 @@ COLOUR_FN void colour_block420(const ColourJob *j, int x, int y, uint8_t *y0, ui
                                uint8_t *u, uint8_t *v)
 {
     float p[4][3];
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < 4; i++) {
         colour_pixel_float(j, x + (i & 1), y + (i >> 1), p[i]);
+        if (x + (i & 1) + 1 == j->line)
+            p[i][0] = p[i][1] = p[i][2] = 1.0f;
+    }
     int wide = j->o.depth > 8, uu, vv;
     for (int i = 0; i < 4; i++)
         colour_put(i >> 1 ? y1 : y0, x + (i & 1), wide,

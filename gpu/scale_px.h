@@ -74,7 +74,9 @@ COLOUR_FN void scale_store(const ColourJob *j, const float v[3], int x, int y, i
                            const float *light, uint8_t *dst)
 {
     float r = chain_clamp(v[0], 1.0f), g = chain_clamp(v[1], 1.0f), b = chain_clamp(v[2], 1.0f);
-    if (light) {
+    if (x + 1 == j->line) /* --compare's line, in the output's columns */
+        r = g = b = 1.0f;
+    else if (light) {
         const float top = (float)(RESAMPLE_LIGHT_SIZE - 1);
         r = tone_at(light, tone_root4(r) * top);
         g = tone_at(light, tone_root4(g) * top);

@@ -138,6 +138,11 @@ void stage_set_crop(Stage *s, int *x, int *y)
     s->cfg.crop_x = *x, s->cfg.crop_y = *y; /* backends read them at submit */
 }
 
+void stage_set_compare(Stage *s, int on, double f)
+{
+    s->cfg.compare = on, s->cfg.compare_at = f; /* backends read them at submit (stage_job) */
+}
+
 void stage_set_transform(Stage *s, const Transform *t)
 {
     s->cfg.transform = *t; /* backends read it when a frame is submitted */

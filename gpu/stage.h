@@ -61,6 +61,11 @@ typedef struct StageConfig {
                                 * input) is a window on the input at 1:1 pixels, its origin
                                 * at (crop_x, crop_y) (stage_set_crop): zoom */
     int crop_x, crop_y;
+    int compare;               /* 1: --compare split at F = compare_at (0..1): input columns
+                                * x < floor(F·width) are the source without the chain's steps
+                                * (its tone map kept), then a white 1-pixel line (at the output's
+                                * column floor(F·out width) when resampling), then the look */
+    double compare_at;
 } StageConfig;
 
 #define STAGE_MAX_THREADS 256
@@ -93,6 +98,9 @@ int stage_scales_linear(const StageConfig *cfg);
 /* A crop's origin (StageConfig.crop) for frames submitted from now on, moved
  * inside the input (*x, *y: where it is). Stage thread, between submissions. */
 void stage_set_crop(Stage *s, int *x, int *y);
+/* --compare's split (StageConfig.compare, on or off, at f) for frames submitted
+ * from now on. Stage thread, between submissions. */
+void stage_set_compare(Stage *s, int on, double f);
 /* Use t for frames submitted from now on. Stage thread, between submissions. */
 void stage_set_transform(Stage *s, const Transform *t);
 const char *stage_error(const Stage *s);

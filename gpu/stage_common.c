@@ -4,6 +4,7 @@
  * this file, never back up. */
 #include "gpu/stage_common.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -133,6 +134,16 @@ int stage_job(Stage *s, const FrameBuf *in, ColourJob *j)
     j->dither = dither_table(cfg->dither);
     j->o = colour_rgb_yuv_coeffs(cfg->out_matrix, cfg->in.height, stage_out_depth(cfg));
     j->plain = colour_job_plain(in->fmt.layout, &j->ch);
+    if (cfg->compare) { /* the split in the input's columns, the line in the output's */
+        Chain before = j->ch;
+        before.nops = 0;
+        FrameFormat o = stage_out_format(cfg);
+        j->split = (int)floor(cfg->compare_at * cfg->in.width);
+        j->plain_left = colour_job_plain(in->fmt.layout, &before);
+        int line = cfg->crop ? j->split - cfg->crop_x
+                   : stage_scales(cfg) ? (int)floor(cfg->compare_at * o.width) : j->split;
+        j->line = line >= 0 && line < o.width ? line + 1 : 0;
+    }
     return 0;
 }
 

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Grading tools in the player (issue 27), end to end (`grade.sh CASE`): live
 # adjustment with mpv's keys under Xvfb against a run of the chain printed at
-# quit; memory flat over many gamma presses. Clips are made at test time.
+# quit; memory flat over many gamma presses; --compare split in -o against
+# runs with and without the look, and its keys and mouse in a window. Clips
+# are made at test time.
 # Needs PINSTRIPE, ffmpeg, Xvfb and xdotool (else skipped). Exit 0 pass, 1 fail, 77 skip.
 set -uo pipefail
 case_name=${1:?usage: grade.sh CASE}
@@ -55,6 +57,73 @@ live_gamma)
   finish q
   grep -q "the chain at quit: -t 'eq=gamma=3'$" "$tmp/err" || { cat "$tmp/err" >&2; fail "chain at quit"; }
   [ $((after - before)) -lt 2048 ] || fail "memory grew by $((after - before)) KiB over 180 presses"
+  ;;
+compare_file)
+  # --compare split into -o (rawvideo, bgr24): left of the line each pixel is a
+  # -t none run's, right of it the look's, byte for byte; the line is white;
+  # for a chain and for lut3d, at the default split and at F = 0.3331
+  ff -f lavfi -i "testsrc2=size=322x182:rate=25" -t 1 -pix_fmt yuv420p "$tmp/in.mkv"
+  lut=$(dirname "$0")/../assets/luts/teal-orange.cube
+  expect 0 -q --no-display -t none -o "$tmp/none.nut" -c rawvideo "$tmp/in.mkv"
+  for t in "eq=contrast=1.4:gamma=1.3,hue=degrees=40" "lut3d=file=$lut"; do
+    for f in "" "=0.3331"; do
+      expect 0 -q --no-display -t "$t" -o "$tmp/look.nut" -c rawvideo "$tmp/in.mkv"
+      expect 0 -q --no-display -t "$t" --compare "split$f" -o "$tmp/cmp.nut" -c rawvideo "$tmp/in.mkv"
+      for n in none look cmp; do ff -i "$tmp/$n.nut" -f rawvideo -pix_fmt bgr24 "$tmp/$n.bgr"; done
+      python3 - "$tmp" 322 182 "${f#=}" "$t" <<'PY' || fail "--compare split$f -t $t"
+import math, sys
+d, w, h = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+f = float(sys.argv[4] or 0.5)
+none, look, cmp = (open(f"{d}/{n}.bgr", "rb").read() for n in ("none", "look", "cmp"))
+assert len(none) == len(look) == len(cmp) == 25 * w * h * 3
+split, bad = math.floor(f * w), 0
+for r in range(25 * h):
+    row = r * w * 3
+    bad += cmp[row:row + 3 * split] != none[row:row + 3 * split]
+    bad += cmp[row + 3 * split + 3:row + 3 * w] != look[row + 3 * split + 3:row + 3 * w]
+    bad += cmp[row + 3 * split:row + 3 * split + 3] != b"\xff\xff\xff"
+print(f"split at column {split} of {w}: {bad} rows wrong of {25 * h}")
+assert bad == 0 and none != look
+PY
+    done
+  done
+  # bad values: one line, exit 1
+  for v in split=2 split=-0.1 split=nan split=inf split=0x1 spilt "split=0.5 "; do
+    expect 1 --no-display --compare "$v" -o "$tmp/x.nut" "$tmp/in.mkv"; one_line "--compare"
+  done
+  ;;
+compare_keys)
+  # under Xvfb: c toggles the split, ] moves it right, a drag moves it; read
+  # from the window: left of the line the clip's colour, right of it gray (-t gray)
+  xvfb_start 1280x800
+  screen=1280x800
+  shot() { ffmpeg -hide_banner -loglevel error -y -f x11grab -draw_mouse 0 -video_size $screen -i "$DISPLAY" -frames:v 1 -f rawvideo -pix_fmt rgb24 "$1"; }
+  ff -f lavfi -i "color=c=0xd04020:size=400x240:rate=25" -t 30 -pix_fmt yuv420p "$tmp/in.mkv"
+  start -an --no-overlay -t gray --compare split "$tmp/in.mkv"
+  eval "$(xdotool getwindowgeometry --shell "$wid")"
+  probe() { # $1: a name; the colours at a quarter and three quarters across the picture
+    shot "$tmp/$1.rgb"
+    python3 - "$tmp/$1.rgb" $X $Y $WIDTH $HEIGHT "$1" <<'PY'
+import sys
+b = open(sys.argv[1], "rb").read()
+x, y, w, h = map(int, sys.argv[2:6])
+px = lambda cx: tuple(b[((y + h // 2) * 1280 + x + cx) * 3:((y + h // 2) * 1280 + x + cx) * 3 + 3])
+grey = lambda p: max(p) - min(p) <= 4
+print(sys.argv[6], "quarter", px(w // 4), "three quarters", px(3 * w // 4))
+print("".join("g" if grey(px(c)) else "c" for c in (w // 4, 3 * w // 4)))
+PY
+  }
+  got=$(probe split | tail -1); [ "$got" = cg ] || fail "split: '$got', expected colour | gray"
+  xdotool key --window "$wid" c 2>/dev/null; sleep 1
+  got=$(probe off | tail -1); [ "$got" = gg ] || fail "c (off): '$got', expected gray | gray"
+  xdotool key --window "$wid" c bracketright bracketright bracketright bracketright bracketright \
+    bracketright 2>/dev/null; sleep 1
+  got=$(probe moved | tail -1); [ "$got" = cc ] || fail "c, ] x6 (F = 0.8): '$got', expected colour | colour"
+  xdotool mousemove --window "$wid" $((WIDTH * 8 / 10)) $((HEIGHT / 2)) mousedown 1 sleep 0.2 \
+    mousemove --window "$wid" $((WIDTH / 2)) $((HEIGHT / 2)) sleep 0.2 \
+    mousemove --window "$wid" $((WIDTH / 10)) $((HEIGHT / 2)) sleep 0.2 mouseup 1 2>/dev/null; sleep 1
+  got=$(probe dragged | tail -1); [ "$got" = gg ] || fail "dragged to 0.1: '$got', expected gray | gray"
+  finish q
   ;;
 *) fail "unknown case '$case_name'" ;;
 esac

@@ -195,6 +195,8 @@ static HdrSource tone_src;
 /* the output size one_out asks for (0: the input's), its filter, linear light; a
  * crop of that size instead (zoom) */
 static int scale_w, scale_h, scale_f, scale_lin, scale_crop;
+static int compare_on; /* --compare split at compare_at */
+static double compare_at;
 
 static int one_out(PixLayout layout, int depth, int w, int h, int stripes, const char *tname,
                    int banded, int yuv, int out_depth, int dither)
@@ -206,7 +208,8 @@ static int one_out(PixLayout layout, int depth, int w, int h, int stripes, const
     StageConfig cfg = {.in = in, .stripes = stripes, .time_every = 1 + (w + stripes) % 4,
                        .out_yuv = yuv, .out_depth = out_depth, .dither = dither,
                        .out_width = scale_w, .out_height = scale_h, .scale = scale_f,
-                       .scale_linear = scale_lin, .crop = scale_crop};
+                       .scale_linear = scale_lin, .crop = scale_crop, .compare = compare_on,
+                       .compare_at = compare_at};
     CHECK(transform_parse(tname, &cfg.transform, err, sizeof err) == 0, "%s", err);
     if (tone_on) {
         Transform base = cfg.transform;
@@ -406,6 +409,23 @@ int main(void)
                     v % 2 ? test_chain[v % TEST_CHAINS] : "none", v % 3, 0, 8, v % 3);
             combos++;
         }
+    /* --compare split (issue 27): every output (BGR, RGB48, 8 and 10-bit YUV), resampled
+     * and zoomed, tone maps, odd and even columns, F = 0 and 1 */
+    const double at[] = {0.5, 0.3331, 0, 1, 0.77};
+    for (int i = 0; i < 10; i++) {
+        int v = i, d = v % ndeep, w = i < 5 ? 642 : 1920, h = i < 5 ? 362 : 1080;
+        compare_on = 1, compare_at = at[i % 5];
+        scale_w = i % 3 == 1 ? w / 3 : 0, scale_h = i % 3 == 1 ? h / 3 : 0, scale_f = i % SCALE_NFILTERS;
+        scale_crop = i == 5, scale_w = scale_crop ? 960 : scale_w, scale_h = scale_crop ? 541 : scale_h;
+        tone_on = i % 4 == 2 && deep[d].depth > 8;
+        tone_ts = (ToneSettings){.curve = TONE_BT2390, .param = NAN, .target_peak = 203};
+        tone_src = (HdrSource){TRANSFER_PQ, PRIMARIES_BT2020, 1000};
+        int yuv = !scale_w && i % 2, outd = yuv ? (i % 4 == 1 ? 10 : 8) : i % 4 == 0 ? 16 : 8;
+        one_out(deep[d].l, deep[d].depth, w, h, 1 + i % 4, test_chain[i % TEST_CHAINS], v % 3, yuv,
+                outd, v % 3);
+        combos++;
+    }
+    compare_on = tone_on = 0;
     scale_w = scale_h = scale_f = scale_lin = scale_crop = 0;
     test_luts_remove();
     lut_registry_clear();

@@ -6,6 +6,7 @@
  * the number of values (memory flat). The CPU backend, and the CUDA backend
  * where a device answers. Then the text of adjusted chains (look/adjust.h):
  * what mpv's keys make of a chain, and that it parses to the values shown. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -186,9 +187,71 @@ static void texts(void)
     CHECK(adjust_begin(&a, big) < 0, "a text too long begun");
 }
 
+/* --compare split through a CPU stage: before the split each pixel is a -t none
+ * stage's, after it the chain's, the split column white; for BGR, RGB48 and
+ * 8/10-bit YUV (where a 2×2 block's chroma holds both sides next to the line) */
+static void compare_case(PixLayout layout, int w, int h, double f, int outk)
+{
+    const char *chain = "eq=contrast=1.3:gamma=1.4,hue=degrees=30";
+    char err[256], note[256];
+    int code, yuv = outk >= 2, bad = 0;
+    uint8_t *outs[3];
+    FrameFormat in = {layout, w, h, 1};
+    StageConfig cfg = {.in = in, .stripes = 3, .backend = STAGE_CPU, .threads = 2, .dither = 1,
+                       .out_yuv = yuv, .out_depth = outk == 1 ? 16 : outk == 3 ? 10 : 8};
+    FrameFormat of = stage_out_format(&cfg);
+    size_t inb = frame_bytes(&in), outb = frame_bytes(&of);
+    uint8_t *inblk = malloc(inb);
+    MUST(inblk, "out of memory");
+    for (size_t i = 0; i < inb; i++)
+        inblk[i] = (uint8_t)(i * 2654435761u >> 11);
+    FrameBuf fi = {0};
+    frame_wrap(&fi, &in, inblk);
+    fi.matrix = MATRIX_BT709;
+    for (int r = 0; r < 3; r++) { /* none, the chain, the chain compared */
+        parse(r == 0 ? "none" : chain, &cfg.transform);
+        cfg.compare = r == 2, cfg.compare_at = f;
+        Stage *s = stage_create(&cfg, note, sizeof note, err, sizeof err, &code);
+        MUST(s && (outs[r] = calloc(1, outb)), "stage: %s", err);
+        FrameBuf o = {0};
+        frame_wrap(&o, &of, outs[r]);
+        MUST(stage_submit(s, &fi, &o) == 0 && stage_wait(s, NULL) == 0, "%s", stage_error(s));
+        stage_destroy(&s);
+    }
+    int split = (int)floor(f * w), bps = outk == 1 ? 6 : outk == 3 ? 2 : yuv ? 1 : 3;
+    FrameBuf o[3];
+    memset(o, 0, sizeof o);
+    for (int r = 0; r < 3; r++)
+        frame_wrap(&o[r], &of, outs[r]);
+    for (int p = 0; p < (yuv ? 3 : 1); p++) {
+        int pw = p ? w / 2 : w, ph = p ? h / 2 : h;
+        for (int y = 0; y < ph; y++)
+            for (int x = 0; x < pw; x++) {
+                /* a pixel's reference: the none run left of the line, the chain's right */
+                int x0 = p ? 2 * x : x, x1 = p ? 2 * x + 1 : x;
+                size_t at = (size_t)x * bps;
+                const uint8_t *got = frame_row(&o[2], p, y) + at;
+                if (x1 < split)
+                    bad += memcmp(got, frame_row(&o[0], p, y) + at, bps) != 0;
+                else if (x0 > split)
+                    bad += memcmp(got, frame_row(&o[1], p, y) + at, bps) != 0;
+                else if (!p && !yuv)
+                    bad += got[0] != 0xff || got[bps - 1] != 0xff;
+            }
+    }
+    CHECK(bad == 0, "--compare split=%g, %s %dx%d, output %d: %d samples wrong", f,
+          pix_layout_name(layout), w, h, outk, bad);
+    for (int r = 0; r < 3; r++)
+        free(outs[r]);
+    free(inblk);
+}
+
 int main(void)
 {
     texts();
+    const double at[] = {0.5, 0.3331, 0, 1, 0.999};
+    for (int i = 0; i < 20; i++)
+        compare_case(i % 2 ? PIX_NV12 : PIX_YUV420P, 64 + 2 * i, 36 + 2 * (i % 3), at[i % 5], i % 4);
     run(STAGE_CPU);
     run(STAGE_CUDA);
     return CHECK_DONE();
