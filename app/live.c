@@ -2,9 +2,11 @@
 #include "app/live.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "app/msg.h"
+#include "io/still.h"
 #include "look/chain.h"
 
 void live_look_init(LiveLook *l, const Transform *t, const char *text, double compare)
@@ -97,6 +99,12 @@ int live_keys_key(LiveKeys *k, int key, double now_ms)
         live_look_set(&l->live, &l->presets[k->preset], k->text);
         return 1;
     }
+    if (key == 'g' || key == 'G') { /* a still of the next frame the stage makes */
+        int idle = STILL_IDLE;
+        if (!atomic_compare_exchange_strong(&l->still.state, &idle, STILL_ASKED))
+            note(k, now_ms, "a still is on its way already");
+        return 1;
+    }
     if (key == 'c' || key == 'C' || key == '[' || key == ']') { /* before/after */
         double c = atomic_load(&l->live.compare);
         if (key == '[' || key == ']')
@@ -150,6 +158,29 @@ const char *live_keys_note(const LiveKeys *k, double now_ms)
     return now_ms < k->note_until_ms ? k->note : "";
 }
 
+void live_keys_still(LiveKeys *k, const FrameBuf *f, const char *dir, const char *url,
+                     double t_s, int quiet)
+{
+    LiveStill *s = &k->looks->still;
+    if (!f->still || atomic_load(&s->state) != STILL_READY)
+        return;
+    /* named after the input: its file name without directories or extension */
+    char stem[256], path[1400], err[1600];
+    const char *base = strrchr(url, '/') ? strrchr(url, '/') + 1 : url;
+    snprintf(stem, sizeof(stem), "%s", base[0] ? base : "pinstripe");
+    char *dot = strrchr(stem, '.');
+    if (dot && dot != stem)
+        *dot = '\0';
+    for (char *c = stem; *c; c++) /* (a URL's ?, :, & … are no file name) */
+        *c = strchr("?*:&|<>\"\\", *c) ? '_' : *c;
+    if (still_write_png(&s->frame, dir, stem, (long long)f->index, path, sizeof(path), err,
+                        sizeof(err)) == 0)
+        msg_say(quiet, "still: %s (frame %lld, %.3f s)", path, (long long)f->index, t_s);
+    else
+        msg_say(quiet, "%s", err);
+    atomic_store(&s->state, STILL_IDLE);
+}
+
 void live_keys_finish(const LiveKeys *k, int quiet)
 {
     if (strcmp(k->text, k->looks->spec[0]) == 0 || !k->text[0])
@@ -165,4 +196,61 @@ void live_keys_finish(const LiveKeys *k, int quiet)
     }
     q[o] = '\0';
     msg_say(quiet, "the chain at quit: -t '%s'", q);
+}
+
+/* Render `in` with sc into s->buf (grown when too small). 0, or -1 with err set. */
+static int still_into(LiveStill *s, const StageConfig *sc, const FrameBuf *in, char *err,
+                      size_t errlen)
+{
+    char note[256];
+    int code = 0, rc = -1;
+    FrameFormat of = stage_out_format(sc);
+    size_t bytes = frame_bytes(&of);
+    if (in->on_device) {
+        snprintf(err, errlen, "a still needs the frame in host memory (not with --hwdec cuda)");
+        return -1;
+    }
+    if (bytes > s->cap) {
+        free(s->buf);
+        s->cap = (s->buf = malloc(bytes)) ? bytes : 0;
+    }
+    if (!s->buf) {
+        snprintf(err, errlen, "out of memory for a %dx%d still", of.width, of.height);
+        return -1;
+    }
+    Stage *st = stage_create(sc, note, sizeof(note), err, errlen, &code);
+    if (!st)
+        return -1;
+    memset(&s->frame, 0, sizeof(s->frame));
+    frame_wrap(&s->frame, &of, s->buf);
+    if (stage_submit(st, in, &s->frame) == 0 && stage_wait(st, NULL) == 0)
+        rc = 0;
+    else
+        snprintf(err, errlen, "%s", stage_error(st));
+    stage_destroy(&st);
+    return rc;
+}
+
+int live_still_render(LiveStill *s, const StageConfig *cfg, const FrameBuf *in, int quiet)
+{
+    if (atomic_load(&s->state) != STILL_ASKED)
+        return 0;
+    char err[512];
+    StageConfig sc = *cfg; /* the same look, split and dither, at the video's size, on the CPU */
+    sc.backend = STAGE_CPU, sc.threads = 0;
+    sc.out_width = sc.out_height = sc.crop = sc.out_yuv = 0, sc.out_depth = 8;
+    if (still_into(s, &sc, in, err, sizeof(err)) == 0) {
+        atomic_store(&s->state, STILL_READY);
+        return 1;
+    }
+    msg_say(quiet, "still: %s", err);
+    atomic_store(&s->state, STILL_IDLE);
+    return -1;
+}
+
+void live_still_free(LiveStill *s)
+{
+    free(s->buf);
+    s->buf = NULL;
+    s->cap = 0;
 }

@@ -13,6 +13,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
+#include "gpu/stage.h"
 #include "gpu/transform.h"
 #include "look/adjust.h"
 
@@ -32,14 +33,36 @@ void live_look_set(LiveLook *l, const Transform *t, const char *text);
  * generation into *gen and return 1; else 0. */
 int live_look_take(LiveLook *l, int *gen, Transform *t);
 
+/* A still (key g): the stage thread renders the next frame it completes once
+ * more at the video's size, without the window's resampling or zoom, through
+ * a CPU stage (the CUDA stage's bytes: the backends are identical), and marks
+ * that frame (FrameBuf.still); the display thread writes it when it shows the
+ * frame. The buffer is allocated on the first still (again only for a larger
+ * frame) and freed at the end. */
+enum { STILL_IDLE, STILL_ASKED, STILL_READY };
+
+typedef struct LiveStill {
+    atomic_int state; /* IDLE → ASKED (display) → READY (stage thread) → IDLE (display) */
+    uint8_t *buf;     /* the stage thread's in ASKED, the display's in READY */
+    size_t cap;
+    FrameBuf frame;   /* buf as a bgr24 frame, READY */
+} LiveStill;
+
+/* The stage thread's part: when a still is asked for, render `in` (a frame the
+ * stage completes now) with cfg at the video's size into s, mark it READY and
+ * return 1; 0 when none is asked for; -1 (said, not fatal) when it cannot. */
+int live_still_render(LiveStill *s, const StageConfig *cfg, const FrameBuf *in, int quiet);
+void live_still_free(LiveStill *s);
+
 #define LIVE_PRESETS_MAX 16
 
-/* The looks 't' cycles through (app/presets.h fills them) and the live one. */
+/* The looks 't' cycles through (app/presets.h fills them), the live one, a still. */
 typedef struct Looks {
     Transform presets[LIVE_PRESETS_MAX];
     char spec[LIVE_PRESETS_MAX][ADJUST_TEXT_MAX]; /* their -t text ("" : too long to adjust) */
     int n;
     LiveLook live;
+    LiveStill still;
 } Looks;
 
 typedef struct LiveKeys {
@@ -55,7 +78,8 @@ typedef struct LiveKeys {
 } LiveKeys;
 
 void live_keys_init(LiveKeys *k, Looks *looks);
-/* A key: 1 when it was one of the look's ('t', 1..8, '-', '=', 'c', '[', ']'), else 0. */
+/* A key: 1 when it was one of the look's ('t', 1..8, '-', '=', 'c', '[', ']') or
+ * 'g' (a still), else 0. */
 int live_keys_key(LiveKeys *k, int key, double now_ms);
 /* Whether --compare split is on. */
 int live_keys_comparing(const LiveKeys *k);
@@ -63,6 +87,11 @@ int live_keys_comparing(const LiveKeys *k);
 void live_keys_drag(LiveKeys *k, int dx, int width);
 /* The note to show now ("" : none). */
 const char *live_keys_note(const LiveKeys *k, double now_ms);
+/* The frame being shown: when it carries a still (FrameBuf.still), write it as
+ * a PNG into dir, named after the input (url), and say where with the frame's
+ * index and media time t_s. */
+void live_keys_still(LiveKeys *k, const FrameBuf *f, const char *dir, const char *url,
+                     double t_s, int quiet);
 /* At quit: the chain, quoted for a shell, when keys changed it from -t's. */
 void live_keys_finish(const LiveKeys *k, int quiet);
 

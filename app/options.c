@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 
 /* OPT_OPTIONAL: a string whose value may be left out (the default is used);
@@ -148,9 +149,11 @@ static const OptionSpec specs[] = {
      "yes: shrink in linear light (the display's, gamma 2.4), as mpv's\n"
      "                           --linear-downscaling: fine detail keeps its brightness | no: the signal"},
     {0, "compare", OPT_STRING, F(compare), "split[=F]", NULL, 0, 0,
-     "before/after: left of column F x width (0..1, default 0.5) the source as decoded,\n"
-     "                           right of it the look, a white line between (key c toggles it;\n"
-     "                           [ and ] or a mouse drag move it); also in -o"},
+     "before/after: the source left of column F x width (0..1, default 0.5), the look right\n"
+     "                           of a white line (keys c, [ and ], or drag it); also in -o"},
+    {0, "screenshot-dir", OPT_STRING, F(screenshot_dir), "DIR", ".", 0, 0,
+     "where key g writes a still: the next frame the stage makes, at the video's size,\n"
+     "                           without the overlay, as INPUT-FRAME.png"},
     {0, "no-pacing", OPT_FLAG, F(no_pacing), NULL, NULL, 0, 0,
      "show frames as fast as they come, not at the file's own rate"},
     {0, "stats", OPT_STRING, F(stats), "FILE", NULL, 0, 0,
@@ -244,18 +247,14 @@ static int check_window(Options *o, char *err, size_t errlen)
         snprintf(err, errlen, "--scale-linear: '%s' is not yes or no", o->scale_linear);
         return -1;
     }
-    if (o->compare) { /* split or split=F, F a plain decimal in 0..1 */
-        char *end = NULL;
-        const char *f = strncmp(o->compare, "split=", 6) == 0 ? o->compare + 6 : NULL;
-        o->compare_at = f ? strtod(f, &end) : 0.5;
-        if ((strcmp(o->compare, "split") && !f) || (f && (end == f || *end || !isfinite(o->compare_at) ||
-                                                         o->compare_at < 0 || o->compare_at > 1 ||
-                                                         strspn(f, "0123456789.") != strlen(f)))) {
-            snprintf(err, errlen, "--compare: '%s' is not split or split=F with F in 0..1",
-                     o->compare);
-            return -1;
-        }
-        o->compare_on = 1;
+    int given = o->compare && !strncmp(o->compare, "split=", 6); /* --compare split[=F] */
+    const char *cf = given ? o->compare + 6 : "0.5";
+    char *cend = NULL; /* F: a plain decimal in 0..1 */
+    o->compare_at = strtod(cf, &cend), o->compare_on = o->compare != NULL;
+    if (o->compare && ((!given && strcmp(o->compare, "split")) || cend == cf || *cend ||
+                       strspn(cf, "0123456789.") != strlen(cf) || o->compare_at > 1)) {
+        snprintf(err, errlen, "--compare: '%s' is not split or split=F with F in 0..1", o->compare);
+        return -1;
     }
     if (o->overlay_graph && o->no_overlay_graph) {
         snprintf(err, errlen, "--overlay-graph and --no-overlay-graph: give one or the other");
@@ -427,6 +426,8 @@ int options_check_run(const Options *o, char *err, size_t errlen)
         fix = "--out-depth: the depth of -o's file; there is no -o";
     else if (strcmp(o->backend, "auto") && strcmp(o->backend, "cpu") && strcmp(o->backend, "cuda"))
         snprintf(err, errlen, "--backend: '%s' is not auto, cuda or cpu", o->backend);
+    else if (strcmp(o->screenshot_dir, ".") && access(o->screenshot_dir, W_OK)) /* key g writes there */
+        snprintf(err, errlen, "--screenshot-dir '%s': %s", o->screenshot_dir, strerror(errno));
     else if (strcmp(o->hwdec, "cuda") != 0 && strcmp(o->hwdec, "none") != 0)
         snprintf(err, errlen, "--hwdec: '%s' is not none or cuda", o->hwdec);
     else if (strcmp(o->hwdec, "cuda") == 0 && strcmp(o->backend, "cpu") == 0)

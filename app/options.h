@@ -65,6 +65,7 @@ typedef struct Options {
     int scale_filter;  /* ScaleFilter, or -1: none (the window scales the video's size) */
     const char *scale_linear; /* --scale-linear: yes (shrink in linear light) | no */
     const char *compare; /* --compare split[=F] */
+    const char *screenshot_dir; /* --screenshot-dir: where key g writes stills */
     int compare_on;      /* its parse: on, at F = compare_at */
     double compare_at;
     int verbose;

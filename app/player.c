@@ -313,7 +313,7 @@ static int play(Player *p, const StageConfig *sc)
         return EXIT_RUNTIME;
     }
     StageThreadConfig stc = {.stage = &p->stage, .sc = *sc, .in = p->in, .out = p->out,
-                             .look = &p->looks.live,
+                             .looks = &p->looks,
                              .tone = &p->tone, .tone_curve = &p->tone_curve, .hdr = p->hdr,
                              .writing = p->writer != NULL, .quiet = o->quiet,
                              .failed = stop_all_cb, .arg = p};
@@ -375,6 +375,7 @@ static int finish(Player *p, int code, const sigset_t *old)
     }
     stage_thread_free(&p->stage_thread);
     live_look_destroy(&p->looks.live);
+    live_still_free(&p->looks.still);
     /* the reader: done at the end of the input; still reading after --frames or a quit */
     if (p->src) {
         source_stop(p->src);

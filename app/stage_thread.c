@@ -15,7 +15,8 @@
 
 struct StageThread {
     StageThreadConfig c;
-    Transform look;    /* what the stage applies now: the live look (its generation), */
+    Transform look;    /* the live look (its generation), */
+    Transform applied; /* what the stage applies now (the look with its tone map), */
     int look_gen, curve; /* the curve, */
     HdrSource src;     /* and the source it was made for */
     int said;          /* the changed transfer under --tone-mapping none */
@@ -35,6 +36,7 @@ static int transform_for(StageThread *t, int curve, const HdrSource *src, Transf
     ts.curve = (ToneCurve)curve;
     if (tone_apply(&t->look, &ts, src, out, t->err, sizeof(t->err)) < 0)
         return -1;
+    t->applied = *out;
     t->curve = curve, t->src = *src;
     return 0;
 }
@@ -140,7 +142,8 @@ static void *stage_main(void *arg)
     /* the stage was made with the first look, the settings' curve and the
      * source's HDR as the decoder saw it at open */
     t->look_gen = -1;
-    live_look_take(t->c.look, &t->look_gen, &t->look);
+    live_look_take(&t->c.looks->live, &t->look_gen, &t->look);
+    t->applied = t->c.sc.transform;
     t->curve = atomic_load(t->c.tone_curve);
     t->src = t->c.hdr;
     if (t->c.view)
@@ -198,7 +201,7 @@ static void *stage_main(void *arg)
             return NULL; /* aborted; stage_destroy waits for frames in flight */
         /* the look changed ('t', the adjustment keys), 'h' was pressed, or the frame's
          * HDR is not what the transform was made for: this frame on uses a new one */
-        int look = live_look_take(t->c.look, &t->look_gen, &t->look);
+        int look = live_look_take(&t->c.looks->live, &t->look_gen, &t->look);
         int curve = atomic_load(t->c.tone_curve);
         HdrSource src = {i->transfer, i->primaries, i->hdr_peak};
         if (look || curve != t->curve || src.transfer != t->src.transfer ||
@@ -217,12 +220,19 @@ static void *stage_main(void *arg)
         }
         crop_next(t, stage, o);
         o->look_gen = t->look_gen;
-        double cmp = atomic_load(&t->c.look->compare); /* --compare split, 'c' */
-        stage_set_compare(stage, cmp >= 0, cmp >= 0 ? cmp : 0);
+        double cmp = atomic_load(&t->c.looks->live.compare); /* --compare split, 'c' */
+        o->compare_on = cmp >= 0, o->compare_at = cmp >= 0 ? cmp : 0;
+        stage_set_compare(stage, o->compare_on, o->compare_at);
         if (stage_submit(stage, i, o) < 0) {
             snprintf(t->err, sizeof(t->err), "%s", stage_error(stage));
             break;
         }
+        /* key g: this frame again, as the stage makes it now, at the video's size (both
+         * stages only read the input) */
+        StageConfig still = t->c.sc;
+        still.transform = t->applied;
+        still.compare = o->compare_on, still.compare_at = o->compare_at;
+        o->still = live_still_render(&t->c.looks->still, &still, i, t->c.quiet) > 0;
         int slot = (head + n) % depth;
         ins[slot] = i, outs[slot] = o;
         n++;

@@ -28,7 +28,7 @@ typedef struct StageThreadConfig {
                           * thread alone until it is joined */
     StageConfig sc;      /* how it was made (with the backend it has) */
     FrameRing *in, *out;
-    LiveLook *look;           /* the transform to apply, from the frame after a change */
+    Looks *looks;             /* the live look to apply, from the frame after a change; a still */
     const ToneSettings *tone; /* HDR sources: the tone map added to the transform */
     atomic_int *tone_curve;   /* its curve now ('h'), over tone->curve */
     HdrSource hdr;            /* the source the stage's transform was made for */

@@ -212,6 +212,7 @@ static double forum_loop(int pinned)
 // ms a frame, median over reps; event-timed: first upload's start to last download's end
 // hdr: 10-bit 4:2:0 samples (random, within 10 bits) tagged PQ BT.2020 1000 cd/m²,
 // tone-mapped with bt2390 (the default) after the transform; 0: 8-bit 4:2:0 as decoded
+static int bench_compare; // the stage with --compare split (at 0.5)
 static double stage_run_hdr(int w, int h, const char *tname, int stripes, int hdr);
 
 static double stage_run(int w, int h, const char *tname, int stripes)
@@ -242,6 +243,7 @@ static double stage_run_fmt(int w, int h, const char *tname, int stripes, int hd
     cfg.in = in, cfg.stripes = stripes, cfg.backend = STAGE_CUDA;
     cfg.out_depth = rgb48_out ? 16 : 8;
     cfg.dither = DITHER_ORDERED; // the player's default
+    cfg.compare = bench_compare, cfg.compare_at = 0.5;
     cfg.time_every = spans_path && strcmp(tname, "invert") == 0 ? 1 : time_every;
     if (transform_parse(tname, &cfg.transform, err, sizeof err) < 0) {
         fprintf(stderr, "pinstripe-bench: %s\n", err);
@@ -648,6 +650,27 @@ int main(int argc, char **argv)
                 row(name, ms, up, down, bound);
                 remove(path);
             }
+        }
+        if (si == 1) { // --compare split (issue 27): lut3d 33³ without and with, alternately
+            char path[64], spec[128];
+            snprintf(path, sizeof path, "/tmp/pinstripe-bench-cmp.cube");
+            write_cube(path, 33);
+            snprintf(spec, sizeof spec, "lut3d=file=%s", path);
+            double ms[2][3];
+            for (int k = 0; k < 3; k++)
+                for (bench_compare = 0; bench_compare < 2; bench_compare++)
+                    ms[bench_compare][k] = stage_run(w, h, spec, stripes);
+            bench_compare = 0;
+            for (int c = 0; c < 2; c++) { // the median of the three
+                double *m = ms[c], lo = fmin(m[0], fmin(m[1], m[2])), hi = fmax(m[0], fmax(m[1], m[2]));
+                m[0] = m[0] + m[1] + m[2] - lo - hi;
+            }
+            snprintf(name, sizeof name, "%dp lut3d 33³", h);
+            row(name, ms[0][0], up, down, bound);
+            snprintf(name, sizeof name, "%dp lut3d 33³ --compare split (÷ without: %.3f)", h,
+                     ms[1][0] / ms[0][0]);
+            row(name, ms[1][0], up, down, bound);
+            remove(path);
         }
         { // HDR: 10-bit PQ with lut3d 33³, tone mapping off and on (bt2390)
             char path[64], spec[128];

@@ -2,8 +2,8 @@
 # Grading tools in the player (issue 27), end to end (`grade.sh CASE`): live
 # adjustment with mpv's keys under Xvfb against a run of the chain printed at
 # quit; memory flat over many gamma presses; --compare split in -o against
-# runs with and without the look, and its keys and mouse in a window. Clips
-# are made at test time.
+# runs with and without the look, and its keys and mouse in a window; stills
+# (key g) against -o's frames. Clips are made at test time.
 # Needs PINSTRIPE, ffmpeg, Xvfb and xdotool (else skipped). Exit 0 pass, 1 fail, 77 skip.
 set -uo pipefail
 case_name=${1:?usage: grade.sh CASE}
@@ -124,6 +124,36 @@ PY
     mousemove --window "$wid" $((WIDTH / 10)) $((HEIGHT / 2)) sleep 0.2 mouseup 1 2>/dev/null; sleep 1
   got=$(probe dragged | tail -1); [ "$got" = gg ] || fail "dragged to 0.1: '$got', expected gray | gray"
   finish q
+  ;;
+still)
+  # key g in a window smaller than the video (the stage resamples), with the
+  # overlay on, then zoomed: each PNG, decoded by ffmpeg, equals frame `index`
+  # (from its line) of a --no-display -c rawvideo run, byte for byte
+  xvfb_start 1280x800
+  ff -f lavfi -i "testsrc2=size=640x360:rate=25" -t 30 -pix_fmt yuv420p -c:v libx264 -preset ultrafast "$tmp/in.mp4"
+  mkdir -p "$tmp/shots"
+  start -an --window-size 320x180 -t sepia --compare split=0.3 --screenshot-dir "$tmp/shots" "$tmp/in.mp4"
+  xdotool key --window "$wid" g 2>/dev/null; sleep 1
+  xdotool key --window "$wid" z 2>/dev/null; sleep 1; xdotool key --window "$wid" g 2>/dev/null; sleep 1
+  finish q
+  mv "$tmp/err" "$tmp/window.err"; grep "still:" "$tmp/window.err"
+  [ "$(grep -c "still: $tmp/shots/in-[0-9]*.png (frame [0-9]*, [0-9.]* s)" "$tmp/window.err")" = 2 ] ||
+    { cat "$tmp/window.err" >&2; fail "two still lines expected"; }
+  expect 0 -q --no-display -t sepia --compare split=0.3 -o "$tmp/ref.nut" -c rawvideo "$tmp/in.mp4"
+  ff -i "$tmp/ref.nut" -f rawvideo -pix_fmt rgb24 "$tmp/ref.rgb"
+  sed -n "s/.*still: \(.*\) (frame \([0-9]*\), .*/\1 \2/p" "$tmp/window.err" >"$tmp/stills"
+  [ "$(wc -l <"$tmp/stills")" = 2 ] || fail "two stills expected"
+  while read -r png index; do
+    ff -i "$png" -f rawvideo -pix_fmt rgb24 "$tmp/still.rgb"
+    python3 - "$tmp/still.rgb" "$tmp/ref.rgb" "$index" <<'PY' || fail "$png is not frame $index"
+import sys
+still, ref, i = open(sys.argv[1], "rb").read(), open(sys.argv[2], "rb").read(), int(sys.argv[3])
+n = 640 * 360 * 3
+print("still of frame", i, len(still), "bytes; equal:", still == ref[i * n:(i + 1) * n])
+assert len(still) == n and still == ref[i * n:(i + 1) * n]
+PY
+  done <"$tmp/stills"
+  expect 1 --no-display --screenshot-dir "$tmp/none" -o "$tmp/x.nut" "$tmp/in.mp4"; one_line "--screenshot-dir"
   ;;
 *) fail "unknown case '$case_name'" ;;
 esac

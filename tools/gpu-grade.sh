@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Issue 27 on the GPU machine (after `source .pack/env.sh`): test_gpu (CPU =
+# CUDA, --compare split included), test_live (the CUDA stage taking 200 gamma
+# values in a row, each frame its own value's, tables bounded), --compare split
+# CPU = CUDA on a 4K clip into -o rawvideo and shrunk to a 1152x648 view, and
+# pinstripe-bench (the stage with --compare against without). Logs into $OUT.
+set -u
+out=${OUT:-/tmp/gpu-grade}; mkdir -p "$out"
+clip=${CLIP:-.pack/e2160.mp4}; lut=${LUT:-.pack/teal-orange.cube}
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$out/gpu.txt"
+for t in test_live test_gpu; do
+  ( time $t ) >"$out/$t.log" 2>&1; echo "$t rc=$?" | tee -a "$out/summary.txt"; tail -3 "$out/$t.log"
+done
+for t in "eq=contrast=1.3:gamma=1.4,hue=degrees=30" "lut3d=file=$lut"; do
+  for view in "" "--window-size 1152x648"; do
+    for be in cpu cuda; do
+      if [ -z "$view" ]; then
+        pinstripe -q --backend $be --no-display --frames 12 -t "$t" --compare split=0.4 -o "$out/$be.nut" -c rawvideo "$clip" || echo "run $be failed"
+      else
+        pinstripe -q --backend $be --no-display $view --frames 12 --no-overlay -t "$t" --compare split=0.4 --debug-dump "$out/$be.nut" "$clip" || echo "run $be failed"
+      fi
+    done
+    if cmp -s "$out/cpu.nut" "$out/cuda.nut"; then r=equal; else r=DIFFER; fi
+    echo "cpu vs cuda, --compare split=0.4 -t ${t%%=*} ${view:-(-o rawvideo, 4K)}, 12 frames: $r ($(stat -c %s "$out/cuda.nut") bytes)" | tee -a "$out/summary.txt"
+  done
+done
+rm -f "$out/cpu.nut" "$out/cuda.nut"
+if [ "${SKIP_BENCH:-0}" = 0 ]; then
+  pinstripe-bench --reps ${REPS:-5} >"$out/bench.txt" 2>&1; echo "bench rc=$?" | tee -a "$out/summary.txt"
+  grep -E "compare|lut3d 33³ *\|" "$out/bench.txt"
+fi
