@@ -9,10 +9,12 @@
 #include "io/still.h"
 #include "look/chain.h"
 
-void live_look_init(LiveLook *l, const Transform *t, const char *text, double compare)
+void live_look_init(LiveLook *l, const Transform *t, const char *text, double compare,
+                    int scopes)
 {
     pthread_mutex_init(&l->mu, NULL);
     atomic_init(&l->compare, compare);
+    atomic_init(&l->scopes, scopes);
     atomic_init(&l->gen, 0);
     l->t = *t;
     snprintf(l->text, sizeof(l->text), "%s", text);

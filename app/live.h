@@ -23,9 +23,11 @@ typedef struct LiveLook {
     Transform t;                 /* under mu */
     char text[ADJUST_TEXT_MAX];  /* under mu: t's -t text */
     _Atomic double compare;      /* --compare split's F (0..1); < 0: off ('c') */
+    atomic_int scopes;           /* --scope: the SCOPE_* bits the stage counts ('w') */
 } LiveLook;
 
-void live_look_init(LiveLook *l, const Transform *t, const char *text, double compare);
+void live_look_init(LiveLook *l, const Transform *t, const char *text, double compare,
+                    int scopes);
 void live_look_destroy(LiveLook *l);
 /* Display thread: frames from the next one on use t. */
 void live_look_set(LiveLook *l, const Transform *t, const char *text);

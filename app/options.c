@@ -2,9 +2,8 @@
  * "--name value" or "--name=value"; short ones "-t value". */
 #include "app/options.h"
 
-#include "gpu/resample.h"
+#include "app/option_values.h"
 #include "look/chain.h"
-#include "look/tonemap.h"
 
 #include <errno.h>
 #include <math.h>
@@ -154,6 +153,11 @@ static const OptionSpec specs[] = {
     {0, "screenshot-dir", OPT_STRING, F(screenshot_dir), "DIR", ".", 0, 0,
      "where key g writes a still: the next frame the stage makes, at the video's size,\n"
      "                           without the overlay, as INPUT-FRAME.png"},
+    {0, "scope", OPT_STRING, F(scope), "LIST", NULL, 0, 0,
+     "scopes over the window's top-right corner, counted by the stage from the picture it\n"
+     "                           makes: waveform, parade, vectorscope, histogram, comma-separated (key w)"},
+    {0, "debug-scope", OPT_STRING, F(scope_log), "FILE", NULL, 0, 0,
+     "write each frame's scope counts to FILE, one JSON object a line (for tests)"},
     {0, "no-pacing", OPT_FLAG, F(no_pacing), NULL, NULL, 0, 0,
      "show frames as fast as they come, not at the file's own rate"},
     {0, "stats", OPT_STRING, F(stats), "FILE", NULL, 0, 0,
@@ -232,121 +236,6 @@ static const OptionSpec *find_short(char c)
     return NULL;
 }
 
-/* --window-size, --window-scale and the graph's flags: parsed, checked, exclusive. */
-static int check_window(Options *o, char *err, size_t errlen)
-{
-    o->scale_filter = strcmp(o->scale, "none") == 0      ? -1
-                      : strcmp(o->scale, "bicubic") == 0 ? SCALE_MITCHELL
-                                                         : scale_filter_parse(o->scale);
-    if (o->scale_filter < 0 && strcmp(o->scale, "none")) {
-        snprintf(err, errlen, "--scale: '%s' is not bilinear, bicubic, mitchell, catrom, "
-                 "lanczos or none", o->scale);
-        return -1;
-    }
-    if (strcmp(o->scale_linear, "yes") && strcmp(o->scale_linear, "no")) {
-        snprintf(err, errlen, "--scale-linear: '%s' is not yes or no", o->scale_linear);
-        return -1;
-    }
-    int given = o->compare && !strncmp(o->compare, "split=", 6); /* --compare split[=F] */
-    const char *cf = given ? o->compare + 6 : "0.5";
-    char *cend = NULL; /* F: a plain decimal in 0..1 */
-    o->compare_at = strtod(cf, &cend), o->compare_on = o->compare != NULL;
-    if (o->compare && ((!given && strcmp(o->compare, "split")) || cend == cf || *cend ||
-                       strspn(cf, "0123456789.") != strlen(cf) || o->compare_at > 1)) {
-        snprintf(err, errlen, "--compare: '%s' is not split or split=F with F in 0..1", o->compare);
-        return -1;
-    }
-    if (o->overlay_graph && o->no_overlay_graph) {
-        snprintf(err, errlen, "--overlay-graph and --no-overlay-graph: give one or the other");
-        return -1;
-    }
-    if (o->window_size && o->window_scale) {
-        snprintf(err, errlen, "--window-size and --window-scale: give one or the other");
-        return -1;
-    }
-    if (o->window_size) {
-        int w, h, end = 0;
-        if (sscanf(o->window_size, "%dx%d%n", &w, &h, &end) != 2 || o->window_size[end] ||
-            w < 1 || h < 1 || w > 16384 || h > 16384) {
-            snprintf(err, errlen, "--window-size: '%s' is not WxH with W and H in 1..16384",
-                     o->window_size);
-            return -1;
-        }
-        o->window_w = w, o->window_h = h;
-    }
-    if (o->window_scale) {
-        char *end;
-        errno = 0;
-        double f = strtod(o->window_scale, &end);
-        if (errno || end == o->window_scale || *end || !(f >= 0.05 && f <= 8)) {
-            snprintf(err, errlen, "--window-scale: '%s' is not a number in 0.05..8",
-                     o->window_scale);
-            return -1;
-        }
-        o->window_scale_f = f;
-    }
-    return 0;
-}
-
-/* A plain decimal number (no sign, hex, spaces, inf or nan): 0, or -1. */
-static int parse_decimal(const char *text, double *out)
-{
-    char *end;
-    if (!((text[0] >= '0' && text[0] <= '9') || text[0] == '.') || strpbrk(text, "xXpP"))
-        return -1;
-    errno = 0;
-    *out = strtod(text, &end);
-    return errno || end == text || *end ? -1 : 0;
-}
-
-/* A cd/m² value in [1, 10000]: a display or a source dimmer than 1 cd/m² is
- * not one to tone-map for. */
-static int parse_nits(const char *flag, const char *text, double *out, char *err, size_t errlen)
-{
-    double v;
-    if (parse_decimal(text, &v) < 0 || !(v >= 1 && v <= 10000)) {
-        snprintf(err, errlen, "%s: '%s' is not a luminance in cd/m² in 1..10000", flag, text);
-        return -1;
-    }
-    *out = v;
-    return 0;
-}
-
-/* The HDR options: parsed and checked. */
-static int check_tone(Options *o, char *err, size_t errlen)
-{
-    if ((o->tone_curve = tone_curve_parse(o->tone_mapping)) < 0) {
-        snprintf(err, errlen, "--tone-mapping: '%s' is not %s", o->tone_mapping,
-                 tone_curve_names());
-        return -1;
-    }
-    o->tone_param_f = NAN;
-    if (o->tone_param) {
-        double v;
-        if (parse_decimal(o->tone_param, &v) < 0) {
-            snprintf(err, errlen, "--tone-mapping-param: '%s' is not a number", o->tone_param);
-            return -1;
-        }
-        if (tone_param_check((ToneCurve)o->tone_curve, v, err, errlen) < 0)
-            return -1;
-        o->tone_param_f = v;
-    }
-    if (parse_nits("--target-peak", o->target_peak, &o->target_peak_f, err, errlen) < 0 ||
-        (o->hdr_peak && parse_nits("--hdr-peak", o->hdr_peak, &o->hdr_peak_f, err, errlen) < 0))
-        return -1;
-    if (strcmp(o->gamut_mapping, "compress") && strcmp(o->gamut_mapping, "clip")) {
-        snprintf(err, errlen, "--gamut-mapping: '%s' is not compress or clip", o->gamut_mapping);
-        return -1;
-    }
-    o->gamut_clip = strcmp(o->gamut_mapping, "clip") == 0;
-    if (strcmp(o->lut_space, "display") && strcmp(o->lut_space, "source")) {
-        snprintf(err, errlen, "--lut-space: '%s' is not display or source", o->lut_space);
-        return -1;
-    }
-    o->lut_first = strcmp(o->lut_space, "source") == 0;
-    return 0;
-}
-
 int options_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
 {
     memset(o, 0, sizeof(*o));
@@ -407,9 +296,7 @@ int options_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
         if (set_value(s, o, val, err, errlen) < 0)
             return -1;
     }
-    if (check_tone(o, err, errlen) < 0)
-        return -1;
-    return check_window(o, err, errlen);
+    return options_check_values(o, err, errlen);
 }
 
 int options_check_run(const Options *o, char *err, size_t errlen)

@@ -66,6 +66,9 @@ typedef struct Options {
     const char *scale_linear; /* --scale-linear: yes (shrink in linear light) | no */
     const char *compare; /* --compare split[=F] */
     const char *screenshot_dir; /* --screenshot-dir: where key g writes stills */
+    const char *scope;   /* --scope waveform,parade,vectorscope,histogram */
+    int scopes;          /* its parse: SCOPE_* bits (gpu/scope.h) */
+    const char *scope_log; /* --debug-scope FILE: each frame's counts, JSON lines */
     int compare_on;      /* its parse: on, at F = compare_at */
     double compare_at;
     int verbose;

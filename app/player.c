@@ -471,8 +471,7 @@ int player_run(const Options *o)
         p->display = &display_null;
     }
     /* 't' needs a window; without one the looks (three 33³ tables) are not read */
-    presets_fill(&p->looks, &p->transform, o->transform, o->compare_on ? o->compare_at : -1,
-                 p->display == &display_null ? 1 : LIVE_PRESETS_MAX);
+    presets_fill(&p->looks, &p->transform, o, p->display == &display_null ? 1 : LIVE_PRESETS_MAX);
 
     /* Signals go to one watcher thread (started once everything it may stop
      * exists); until then a SIGINT stays pending. Every thread started from here

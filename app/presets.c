@@ -8,9 +8,9 @@
 
 #include "look/chain.h"
 
-void presets_fill(Looks *l, const Transform *first, const char *first_spec, double compare,
-                  int max)
+void presets_fill(Looks *l, const Transform *first, const Options *o, int max)
 {
+    const char *first_spec = o->transform;
     static const struct {
         const char *kind, *file;
     } looks[] = {{"lut3d", "teal-orange"}, {"lut3d", "bleach-bypass"}, {"lut3d", "warm-film"},
@@ -39,5 +39,5 @@ void presets_fill(Looks *l, const Transform *first, const char *first_spec, doub
         l->presets[n++] = t;
     }
     l->n = n;
-    live_look_init(&l->live, first, l->spec[0], compare);
+    live_look_init(&l->live, first, l->spec[0], o->compare_on ? o->compare_at : -1, o->scopes);
 }

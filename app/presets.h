@@ -5,11 +5,11 @@
 #define PINSTRIPE_APP_PRESETS_H
 
 #include "app/live.h"
+#include "app/options.h"
 
-/* Fills l's presets (at most max) starting with *first, parsed from first_spec
- * (max 1: it alone, no file read), and makes it the live look, compared
- * (--compare split) at F = compare (< 0: not). */
-void presets_fill(Looks *l, const Transform *first, const char *first_spec, double compare,
-                  int max);
+/* Fills l's presets (at most max) starting with *first, parsed from o's -t
+ * (max 1: it alone, no file read), and makes it the live look, with o's
+ * --compare and --scope. */
+void presets_fill(Looks *l, const Transform *first, const Options *o, int max);
 
 #endif

@@ -220,6 +220,12 @@ static void *stage_main(void *arg)
         }
         crop_next(t, stage, o);
         o->look_gen = t->look_gen;
+        int scopes = atomic_load(&t->c.looks->live.scopes); /* --scope, 'w': room in the slot */
+        if (ring_slot_scopes(out, o, stage_scope_need(&t->c.sc, scopes)) < 0) {
+            snprintf(t->err, sizeof(t->err), "out of memory for the scopes' counts");
+            break;
+        }
+        stage_set_scopes(stage, scopes);
         double cmp = atomic_load(&t->c.looks->live.compare); /* --compare split, 'c' */
         o->compare_on = cmp >= 0, o->compare_at = cmp >= 0 ? cmp : 0;
         stage_set_compare(stage, o->compare_on, o->compare_at);

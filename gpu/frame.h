@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gpu/scope.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -115,6 +117,12 @@ typedef struct FrameBuf {
     int still;           /* 1: a still of it waits to be written (app/live.h's LiveStill) */
     int compare_on;      /* --compare split at compare_at: as the stage made it */
     double compare_at;
+    /* --scope: the caller's room for the stage's counts of this frame (scope_cap
+     * 32-bit counts at scope_block, host memory as stage_host_memory says), and
+     * the counts the stage put there (scope.which 0: none) */
+    uint32_t *scope_block;
+    size_t scope_cap;
+    ScopeCounts scope;
     FrameTimings t;
 } FrameBuf;
 

@@ -110,9 +110,15 @@ int stage_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
         return -1;
     }
     out->depth = stage_out_depth(&s->cfg);
+    FrameFormat of = stage_out_format(&s->cfg);
+    size_t need = stage_scope_need(&s->cfg, s->cfg.scopes);
+    out->scope.which = 0; /* counted when asked for and there is room */
+    if (need && out->scope_block && out->scope_cap >= need)
+        scope_layout(&out->scope, s->cfg.scopes, of.width, out->depth > 8 ? 1024 : 256,
+                     out->scope_block);
     int rc = s->ops->submit(s, in, out);
     if (rc == 0)
-        s->in_flight++, s->submitted++;
+        s->outs[s->submitted++ % STAGE_FLIGHT_MAX] = out, s->in_flight++;
     return rc;
 }
 
@@ -125,7 +131,14 @@ int stage_wait(Stage *s, FrameTimings *t)
     }
     s->in_flight--;
     int rc = s->ops->wait(s, t ? t : &dummy);
-    s->completed++; /* (a failed wait leaves the stage unusable: nothing is reused after it) */
+    FrameBuf *out = s->outs[s->completed++ % STAGE_FLIGHT_MAX];
+    /* (a failed wait leaves the stage unusable: nothing is reused after it) */
+    if (rc == 0 && out->scope.which && !s->ops->counts_scopes) { /* counted here, from the host */
+        scope_clear(&out->scope);
+        for (int y = 0; y < out->fmt.height; y++)
+            scope_count_row(&out->scope, out->data[0] + (size_t)y * out->stride[0], 0,
+                            out->fmt.width, out->depth > 8);
+    }
     return rc;
 }
 
@@ -136,6 +149,20 @@ void stage_set_crop(Stage *s, int *x, int *y)
     *x = *x < 0 ? 0 : *x > mx ? mx : *x;
     *y = *y < 0 ? 0 : *y > my ? my : *y;
     s->cfg.crop_x = *x, s->cfg.crop_y = *y; /* backends read them at submit */
+}
+
+void stage_set_scopes(Stage *s, int which)
+{
+    s->cfg.scopes = s->cfg.out_yuv ? 0 : which & SCOPE_ALL;
+}
+
+size_t stage_scope_need(const StageConfig *cfg, int which)
+{
+    FrameFormat of = stage_out_format(cfg);
+    which = cfg->out_yuv ? 0 : which & SCOPE_ALL;
+    return which ? scope_count_n(which, of.width < SCOPE_COLS_MAX ? of.width : SCOPE_COLS_MAX,
+                                 stage_out_depth(cfg) > 8 ? 1024 : 256)
+                 : 0;
 }
 
 void stage_set_compare(Stage *s, int on, double f)

@@ -66,6 +66,9 @@ typedef struct StageConfig {
                                 * (its tone map kept), then a white 1-pixel line (at the output's
                                 * column floor(F·out width) when resampling), then the look */
     double compare_at;
+    int scopes;                /* --scope: SCOPE_* bits (gpu/scope.h) counted from each frame
+                                * written, into the output FrameBuf's scope_block when it has
+                                * room (scope_need); not with out_yuv */
 } StageConfig;
 
 #define STAGE_MAX_THREADS 256
@@ -101,6 +104,10 @@ void stage_set_crop(Stage *s, int *x, int *y);
 /* --compare's split (StageConfig.compare, on or off, at f) for frames submitted
  * from now on. Stage thread, between submissions. */
 void stage_set_compare(Stage *s, int on, double f);
+/* The scopes (SCOPE_* bits) counted for frames submitted from now on. */
+void stage_set_scopes(Stage *s, int which);
+/* The 32-bit counts an output frame's scope_block needs for `which` scopes. */
+size_t stage_scope_need(const StageConfig *cfg, int which);
 /* Use t for frames submitted from now on. Stage thread, between submissions. */
 void stage_set_transform(Stage *s, const Transform *t);
 const char *stage_error(const Stage *s);

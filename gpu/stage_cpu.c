@@ -33,6 +33,9 @@ typedef struct Worker {
                        * (CONVERT_SCALED_SCRATCH floats); allocated once */
     pthread_t thread;
     int started;
+    ScopeCounts counts; /* --scope: this frame's counts of its bands (block: grown as needed) */
+    uint32_t *block;
+    size_t cap;
     double band_ms;   /* this frame: its slowest band */
     double t0, t1;    /* this frame: its first band's start, last band's end (0: none) */
 } Worker;
@@ -70,6 +73,12 @@ int stage_cpu_default_threads(void)
 static void run_bands(CpuStage *cs, Worker *w)
 {
     const StageConfig *cfg = &cs->stage->cfg;
+    const ScopeCounts *want = &cs->out->scope; /* --scope: counted band by band */
+    int wide = cs->out->depth > 8;
+    if (want->which) {
+        scope_layout(&w->counts, want->which, want->width, want->levels, w->block);
+        scope_clear(&w->counts);
+    }
     w->band_ms = 0, w->t0 = w->t1 = 0;
     for (;;) {
         int k = atomic_fetch_add_explicit(&cs->next_band, 1, memory_order_relaxed);
@@ -88,6 +97,9 @@ static void run_bands(CpuStage *cs, Worker *w)
             convert_rows_yuv420(cs->in, cs->out, y0, y1, &cs->cj, w->scratch);
         else
             convert_rows(cs->in, cs->out, y0, y1, &cs->cj);
+        for (int y = y0; want->which && y < y1; y++) /* the rows just written, while in cache */
+            scope_count_row(&w->counts, cs->out->data[0] + (size_t)y * cs->out->stride[0], 0,
+                            cs->out->fmt.width, wide);
         double t1 = clock_now_ms();
         if (t1 - t0 > w->band_ms)
             w->band_ms = t1 - t0;
@@ -132,6 +144,7 @@ static void cpu_uninit(Stage *s)
         if (cs->workers[i].started)
             pthread_join(cs->workers[i].thread, NULL);
         free(cs->workers[i].scratch);
+        free(cs->workers[i].block);
     }
     resample_axis_free(&cs->rh);
     resample_axis_free(&cs->rv);
@@ -218,6 +231,20 @@ static int cpu_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
     ColourJob cj;
     if (stage_job(s, in, &cj) < 0)
         return -1;
+    size_t need = out->scope.which ? scope_count_n(out->scope.which, out->scope.cols,
+                                                   out->scope.levels) : 0;
+    for (int i = 0; i < cs->nthreads; i++) { /* each worker's room for its counts */
+        Worker *w = &cs->workers[i];
+        if (need > w->cap) {
+            free(w->block);
+            if (!(w->block = malloc(sizeof(uint32_t) * need))) {
+                w->cap = 0;
+                stage_set_error(s, "cpu stage: out of memory for the scopes' counts");
+                return -1;
+            }
+            w->cap = need;
+        }
+    }
     pthread_mutex_lock(&cs->mu);
     cs->in = in;
     cs->out = out;
@@ -241,6 +268,11 @@ static int cpu_wait(Stage *s, FrameTimings *t)
     while (cs->remaining > 0)
         pthread_cond_wait(&cs->done, &cs->mu);
     pthread_mutex_unlock(&cs->mu);
+    if (cs->out->scope.which) { /* the workers' counts, summed */
+        scope_clear(&cs->out->scope);
+        for (int i = 0; i < cs->nthreads; i++)
+            scope_add(&cs->out->scope, &cs->workers[i].counts);
+    }
     t->upload_ms = t->kernel_ms = t->download_ms = 0;
     t->work_ms = 0;
     t->nspans = 0;
@@ -266,5 +298,6 @@ const StageOps stage_cpu_ops = {
     .threads = cpu_threads,
     .submit = cpu_submit,
     .wait = cpu_wait,
+    .counts_scopes = 1,
     .uninit = cpu_uninit,
 };

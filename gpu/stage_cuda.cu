@@ -482,4 +482,5 @@ fail:
 
 extern "C" const StageOps stage_cuda_ops = {
     "cuda", HOST_MEM_PINNED, cuda_init, cuda_depth, NULL, cuda_submit, cuda_wait, cuda_uninit,
+    0, // the scopes: counted by the interface from the frame downloaded (not on the GPU yet)
 };

@@ -100,6 +100,7 @@ void ring_destroy(FrameRing **pr)
         return;
     for (int i = 0; i < r->n; i++) {
         host_free(r->blocks[i], r->mem);
+        host_free(r->slots[i].scope_block, r->mem);
         av_frame_free(&r->refs[i]); /* unreferences what a slot still holds */
     }
     pthread_cond_destroy(&r->cond);
@@ -337,6 +338,19 @@ int ring_fill(FrameRing *r)
 int ring_size(const FrameRing *r)
 {
     return r->n;
+}
+
+int ring_slot_scopes(FrameRing *r, FrameBuf *slot, size_t counts)
+{
+    char err[128];
+    if (slot->scope_cap >= counts)
+        return 0;
+    host_free(slot->scope_block, r->mem);
+    slot->scope_cap = 0;
+    if (!(slot->scope_block = host_alloc(sizeof(uint32_t) * counts, r->mem, err, sizeof(err))))
+        return -1;
+    slot->scope_cap = counts;
+    return 0;
 }
 
 HostMemKind ring_memory(const FrameRing *r)

@@ -51,6 +51,10 @@ int ring_write_begin(FrameRing *r, FrameBuf **slot);
  * next ring_write_begin of that slot points it back at its own block.
  * 0, or -1 (out of memory). */
 int ring_write_ref(FrameRing *r, FrameBuf *slot, const struct AVFrame *f, int device_layout);
+/* Room for `counts` 32-bit scope counts in a slot the writer holds (its
+ * scope_block, in the ring's host memory, kept with the slot and grown only
+ * when too small; freed with the ring). 0, or -1 (out of memory). */
+int ring_slot_scopes(FrameRing *r, FrameBuf *slot, size_t counts);
 /* Publish the oldest slot taken with ring_write_begin. */
 void ring_write_end(FrameRing *r);
 /* No more frames will be written; readers drain what is there, then see RING_EOF. */
