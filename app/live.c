@@ -107,6 +107,14 @@ int live_keys_key(LiveKeys *k, int key, double now_ms)
             note(k, now_ms, "a still is on its way already");
         return 1;
     }
+    if (key == 'w' || key == 'W') { /* the scopes: off, each alone in turn, off */
+        static const int cycle[5] = {0, SCOPE_WAVEFORM, SCOPE_PARADE, SCOPE_VECTOR, SCOPE_HIST};
+        int now = atomic_load(&l->live.scopes), i = 0;
+        while (i < 5 && cycle[i] != now)
+            i++;
+        atomic_store(&l->live.scopes, i < 4 ? cycle[i + 1] : 0); /* (a --scope list: off) */
+        return 1;
+    }
     if (key == 'c' || key == 'C' || key == '[' || key == ']') { /* before/after */
         double c = atomic_load(&l->live.compare);
         if (key == '[' || key == ']')

@@ -148,6 +148,8 @@ static int check_scope(Options *o, char *err, size_t errlen)
             return -1;
         }
     }
+    if (o->scope_log && !o->scope) /* counts to write: every scope's */
+        o->scopes = SCOPE_ALL;
     if (o->scope && !o->scopes) {
         snprintf(err, errlen, "--scope: give waveform, parade, vectorscope or histogram");
         return -1;

@@ -34,3 +34,17 @@ void pace_shift(PaceClock *c, double ms)
 {
     c->wall0 += ms;
 }
+
+/* The frame interval the video needs, in ms (0: unknown): from the stream's
+ * average rate, else from the frame's own duration (a container's nominal rate
+ * may be its time base, e.g. NUT's 64000/1), else from that nominal rate. */
+double pace_budget_ms(const DecoderInfo *di, const FrameBuf *f)
+{
+    if (di->avg_num > 0 && di->avg_den > 0)
+        return 1000.0 * di->avg_den / di->avg_num;
+    if (f->duration > 0)
+        return 1000.0 * f->duration * di->tb_num / di->tb_den;
+    if (di->rate_num > 0 && di->rate_den > 0)
+        return 1000.0 * di->rate_den / di->rate_num;
+    return 0;
+}

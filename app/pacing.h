@@ -7,6 +7,8 @@
 
 #include <stdint.h>
 
+#include "io/decoder.h"
+
 typedef struct PaceClock {
     double tb_ms;        /* one pts tick in milliseconds */
     double max_jump_ms;  /* a frame due further than this from now re-anchors */
@@ -25,5 +27,10 @@ double pace_due(PaceClock *c, int64_t pts, int serial, double now_ms);
 void pace_anchor(PaceClock *c, int64_t pts, int serial, double wall_ms);
 /* Shift the clock by ms (after a pause of that length). */
 void pace_shift(PaceClock *c, double ms);
+
+/* The frame interval the video needs, in ms (0: unknown): from the stream's
+ * average rate, else from the frame's own duration (a container's nominal rate
+ * may be its time base, e.g. NUT's 64000/1), else from that nominal rate. */
+double pace_budget_ms(const DecoderInfo *di, const FrameBuf *f);
 
 #endif

@@ -2,19 +2,23 @@
  * the run; what it works with comes in the ShowLinks. */
 #include "app/show.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "app/dump.h"
 #include "app/msg.h"
 #include "app/pacing.h"
+#include "app/scope_log.h"
 #include "app/view.h"
 #include "app/window.h"
 #include "display/graph.h"
 #include "display/overlay.h"
+#include "display/scopes.h"
 #include "gpu/clock.h"
 #include "gpu/dither.h"
 #include "gpu/simd.h"
@@ -46,6 +50,7 @@ typedef struct Show {
     ViewBgr bgr;             /* a deep frame (rgb48, for a deep -o) as the window's BGR */
     ViewPoll vp;             /* the window's view, for the stage (issue 26) */
     LiveKeys live;           /* the look: 't' and the adjustment keys */
+    FILE *scope_log;         /* --debug-scope */
 } Show;
 
 /* The loop ends on a failure: its line, for the player to say. */
@@ -57,20 +62,6 @@ static int failed(Show *p, const char *fmt, ...)
     vsnprintf(p->r->message, sizeof(p->r->message), fmt, ap);
     va_end(ap);
     return SHOW_FAILED;
-}
-
-/* The frame interval the video needs, in ms (0: unknown): from the stream's
- * average rate, else from the frame's own duration (a container's nominal rate
- * may be its time base, e.g. NUT's 64000/1), else from that nominal rate. */
-static double budget_ms(const DecoderInfo *di, const FrameBuf *f)
-{
-    if (di->avg_num > 0 && di->avg_den > 0)
-        return 1000.0 * di->avg_den / di->avg_num;
-    if (f->duration > 0)
-        return 1000.0 * f->duration * di->tb_num / di->tb_den;
-    if (di->rate_num > 0 && di->rate_den > 0)
-        return 1000.0 * di->rate_den / di->rate_num;
-    return 0;
 }
 
 /* A column of the graph for the frame just shown. The stage's bar is its time
@@ -171,7 +162,7 @@ static void overlay_lines(Show *p, const FrameBuf *f, double view)
     }
     const char *lines[6] = {l[0], l[1], l[2], l[3], l[4], live_keys_note(&p->live, now)};
     OverlayGraph g = {.hist = &p->graph,
-                      .budget_ms = budget_ms(di, f),
+                      .budget_ms = pace_budget_ms(di, f),
                       .steps = 1u << GRAPH_DECODE | 1u << GRAPH_STAGE | 1u << GRAPH_DISPLAY,
                       .latency = k->live,
                       .layout = &p->graph_layout};
@@ -296,8 +287,11 @@ static int show_frame(Show *p, FrameBuf *f, int windowed)
     double show_t0 = clock_now_ms(); /* the wait for the frame's time is not display work */
     /* --overlay: into the file too, sized for the video as the file shows it */
     int burn = p->o->overlay && p->overlay_mode != OVERLAY_OFF;
+    const ScopeCounts *sc = &f->scope; /* --scope: the stage's counts of this frame */
+    if (p->scope_log && scope_log_frame(p->scope_log, f) < 0)
+        return failed(p, "--debug-scope %s: cannot write: %s", p->o->scope_log, strerror(errno));
     if (burn)
-        overlay_lines(p, f, 1);
+        overlay_lines(p, f, 1), scopes_draw(f, sc, sc->which, 1);
     if (k->writer && writer_write(k->writer, f) < 0) {
         p->r->write_failed = 1; /* said once; closing will not say it again */
         return failed(p, "%s", writer_error(k->writer));
@@ -309,10 +303,12 @@ static int show_frame(Show *p, FrameBuf *f, int windowed)
     live_keys_still(&p->live, f, p->o->screenshot_dir, k->url, t_s, p->o->quiet); /* key g */
     if ((windowed || k->dump) && !(f = view_bgr(&p->bgr, f, dither_parse(p->o->dither))))
         return failed(p, "display: out of memory");
-    if (!burn && windowed && p->overlay_mode != OVERLAY_OFF) {
+    if (!burn && windowed && (p->overlay_mode != OVERLAY_OFF || sc->which))
         update_view(p, f, show_t0);
+    if (!burn && windowed && p->overlay_mode != OVERLAY_OFF)
         overlay_lines(p, f, p->view);
-    }
+    if (!burn && windowed)
+        scopes_draw(f, sc, sc->which, p->view);
     if (windowed && k->display->show(f, err, sizeof(err)) < 0)
         return failed(p, "display: %s", err);
     if (k->dump && dump_frame(k->dump, f, err, sizeof(err)) < 0)
@@ -482,7 +478,12 @@ void show_run(const ShowLinks *l, ShowResult *r)
     p->sync_wait = 1;
     p->view = 1;
     live_keys_init(&p->live, l->looks);
-    r->status = run(p);
+    if (l->o->scope_log && !(p->scope_log = fopen(l->o->scope_log, "w")))
+        r->status = failed(p, "--debug-scope %s: %s", l->o->scope_log, strerror(errno));
+    else
+        r->status = run(p);
+    if (p->scope_log && fclose(p->scope_log) != 0 && r->status != SHOW_FAILED)
+        r->status = failed(p, "--debug-scope %s: cannot write: %s", l->o->scope_log, strerror(errno));
     live_keys_finish(&p->live, l->o->quiet);
     if (l->stats)
         stats_set_chain(l->stats, p->live.text);

@@ -4,10 +4,11 @@
  *   kernels  each transform's rows on one thread, per SIMD level (gpu/simd.h),
  *            ms per frame and the speed-up over the scalar code;
  *   threads  the whole CPU stage (stage_create, its worker pool) at 1, 2, 4, …
- *            threads: frames per second and the speed-up over one thread.
+ *            threads: frames per second and the speed-up over one thread;
+ *   scopes   the whole CPU stage with lut3d, without and with each scope (--scope).
  *
  *   pinstripe-cpu-bench [--size WxH] [--reps N] [--frames N] [--lut F.cube]
- *                       [--threads 1,2,4,...] [kernels|threads]...
+ *                       [--threads 1,2,4,...] [kernels|threads|scopes]...
  *
  * The picture is a synthetic yuv420p frame (gradients and a little noise, so
  * LUT lookups touch the table as a real picture does). */
@@ -183,9 +184,58 @@ static int threads(FrameBuf in[2], FrameBuf *out, const char *lut, const int *li
     return 0;
 }
 
+/* The CPU stage (every core) with lut3d, without and with each scope and all four
+ * (issue 27: the counts taken in the workers' pass over the rows they write),
+ * run in turn so that the machine's drift touches each alike. */
+static int scopes(FrameBuf in[2], FrameBuf *out, const char *lut, int reps, int frames)
+{
+    static const int which[6] = {0, SCOPE_WAVEFORM, SCOPE_PARADE, SCOPE_VECTOR, SCOPE_HIST,
+                                 SCOPE_ALL};
+    static const char *const names[6] = {"no scope", "waveform", "parade", "vectorscope",
+                                         "histogram", "all four"};
+    char spec[600], note[256], err[512];
+    snprintf(spec, sizeof(spec), "lut3d=file=%s:interp=tetrahedral", lut);
+    StageConfig cfg = {.in = in[0].fmt, .stripes = 3, .backend = STAGE_CPU};
+    if (parse_transform(spec, &cfg.transform) < 0)
+        return -1;
+    int code;
+    Stage *s = stage_create(&cfg, note, sizeof(note), err, sizeof(err), &code);
+    size_t need = stage_scope_need(&cfg, SCOPE_ALL);
+    if (!s || !(out->scope_block = malloc(sizeof(uint32_t) * need))) {
+        fprintf(stderr, "pinstripe-cpu-bench: %s\n", s ? "out of memory" : err);
+        stage_destroy(&s);
+        return -1;
+    }
+    out->scope_cap = need;
+    double runs[6][64];
+    for (int r = 0; r < reps; r++)
+        for (int k = 0; k < 6; k++) {
+            stage_set_scopes(s, which[k]);
+            double t0 = clock_now_ms();
+            for (int f = 0; f < frames; f++)
+                if (stage_submit(s, &in[f & 1], out) < 0 || stage_wait(s, NULL) < 0) {
+                    fprintf(stderr, "pinstripe-cpu-bench: %s\n", stage_error(s));
+                    stage_destroy(&s);
+                    return -1;
+                }
+            runs[k][r] = (clock_now_ms() - t0) / frames;
+        }
+    printf("scopes: the CPU stage (%d threads, %s rows), %dx%d, lut3d tetrahedral, ms a frame "
+           "(median of %d runs of %d frames)\n", stage_threads(s), simd_name(simd_level()),
+           in[0].fmt.width, in[0].fmt.height, reps, frames);
+    double base = median(runs[0], reps);
+    for (int k = 0; k < 6; k++)
+        printf("  %-12s %8.2f ms  %.3fx\n", names[k], median(runs[k], reps),
+               median(runs[k], reps) / base);
+    stage_destroy(&s);
+    free(out->scope_block);
+    out->scope_block = NULL, out->scope_cap = 0;
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
-    int w = 1920, h = 1080, reps = 5, frames = 20, do_kernels = 0, do_threads = 0;
+    int w = 1920, h = 1080, reps = 5, frames = 20, do_kernels = 0, do_threads = 0, do_scopes = 0;
     const char *lut = "assets/luts/teal-orange.cube";
     int list[64], nlist = 0;
     for (int i = 1; i < argc; i++) {
@@ -213,14 +263,16 @@ int main(int argc, char **argv)
             do_kernels = 1;
         else if (!strcmp(a, "threads"))
             do_threads = 1;
+        else if (!strcmp(a, "scopes"))
+            do_scopes = 1;
         else {
             fprintf(stderr, "usage: pinstripe-cpu-bench [--size WxH] [--reps N] [--frames N] "
-                            "[--lut F.cube] [--threads 1,2,4,...] [kernels|threads]...\n");
+                            "[--lut F.cube] [--threads 1,2,4,...] [kernels|threads|scopes]...\n");
             return 1;
         }
     }
-    if (!do_kernels && !do_threads)
-        do_kernels = do_threads = 1;
+    if (!do_kernels && !do_threads && !do_scopes)
+        do_kernels = do_threads = do_scopes = 1;
     if (nlist == 0) {
         int cores = stage_cpu_default_threads();
         for (int t = 1; t < cores && nlist < 63; t *= 2)
@@ -247,6 +299,8 @@ int main(int argc, char **argv)
     if (do_kernels && kernels(&in[0], &out, lut, reps, frames) < 0)
         rc = 2;
     if (rc == 0 && do_threads && threads(in, &out, lut, list, nlist, reps, frames) < 0)
+        rc = 2;
+    if (rc == 0 && do_scopes && scopes(in, &out, lut, reps, frames) < 0)
         rc = 2;
     free(bin[0]);
     free(bin[1]);

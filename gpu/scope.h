@@ -9,7 +9,7 @@
  *   u = 128 + floor(((B10 − Y10)·8769 + 32768) / 65536), v = 128 + floor(((R10 − Y10)·10333
  *       + 32768) / 65536), each clamped to 0..255            (Cb, Cr on a 256×256 grid)
  *   levels: 256 for an 8-bit output (a value's level is s10 >> 2), 1024 for 16-bit (s10)
- *   waveform: count[bin][level of Y10], bin = x·cols/W (cols = min(W, 720));
+ *   waveform: count[level of Y10][bin], bin = x·cols/W (cols = min(W, 720));
  *   parade: the same for R10, G10 and B10; vectorscope: count[v][u];
  *   histogram: count[channel][level of s10], channels R, G, B.
  *
@@ -37,8 +37,8 @@ typedef struct ScopeCounts {
     int cols;        /* waveform and parade columns: min(width, 720) */
     int levels;      /* 256 or 1024 */
     int width;       /* the frame's (bins: x·cols/width) */
-    uint32_t *wave;  /* cols × levels (column-major: [bin·levels + level]) */
-    uint32_t *parade; /* 3 × cols × levels, R then G then B */
+    uint32_t *wave;  /* levels × cols: [level·cols + bin] */
+    uint32_t *parade; /* 3 × levels × cols, R then G then B */
     uint32_t *vector; /* 256 × 256, [v·256 + u] */
     uint32_t *hist;  /* 3 × levels, R then G then B */
 } ScopeCounts;
@@ -95,10 +95,10 @@ COLOUR_FN void scope_index(const ScopeCounts *c, int x, int r, int g, int b, int
 {
     int y = scope_y10(r, g, b);
     size_t bin = c->cols < c->width ? (size_t)x * c->cols / c->width : (size_t)x;
-    size_t col = bin * c->levels, plane = (size_t)c->cols * c->levels;
-    idx[0] = col + (y >> shift);
-    idx[1] = col + (r >> shift), idx[2] = plane + col + (g >> shift),
-    idx[3] = 2 * plane + col + (b >> shift);
+    size_t cols = (size_t)c->cols, plane = cols * c->levels;
+    idx[0] = (size_t)(y >> shift) * cols + bin;
+    idx[1] = (size_t)(r >> shift) * cols + bin, idx[2] = plane + (size_t)(g >> shift) * cols + bin,
+    idx[3] = 2 * plane + (size_t)(b >> shift) * cols + bin;
     idx[4] = (size_t)scope_uv(r - y, 10333) * SCOPE_UV + scope_uv(b - y, 8769);
     idx[5] = r >> shift, idx[6] = c->levels + (g >> shift), idx[7] = 2 * c->levels + (b >> shift);
 }

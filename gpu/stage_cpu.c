@@ -23,6 +23,7 @@
 #include "gpu/stripes.h"
 
 #define BANDS_PER_THREAD 4
+#define SCOPE_ROWS 8 /* --scope: rows converted, then counted, at a time */
 
 typedef struct CpuStage CpuStage;
 
@@ -95,11 +96,16 @@ static void run_bands(CpuStage *cs, Worker *w)
                                 (float *)w->scratch);
         else if (cfg->out_yuv)
             convert_rows_yuv420(cs->in, cs->out, y0, y1, &cs->cj, w->scratch);
-        else
+        else if (!want->which)
             convert_rows(cs->in, cs->out, y0, y1, &cs->cj);
-        for (int y = y0; want->which && y < y1; y++) /* the rows just written, while in cache */
-            scope_count_row(&w->counts, cs->out->data[0] + (size_t)y * cs->out->stride[0], 0,
-                            cs->out->fmt.width, wide);
+        for (int y = y0; want->which && y < y1; y += SCOPE_ROWS) { /* each few rows counted */
+            int n = y1 - y < SCOPE_ROWS ? y1 - y : SCOPE_ROWS;  /* while still in cache */
+            if (!cs->scaled && !cfg->out_yuv)
+                convert_rows(cs->in, cs->out, y, y + n, &cs->cj);
+            for (int r = y; r < y + n; r++)
+                scope_count_row(&w->counts, cs->out->data[0] + (size_t)r * cs->out->stride[0],
+                                0, cs->out->fmt.width, wide);
+        }
         double t1 = clock_now_ms();
         if (t1 - t0 > w->band_ms)
             w->band_ms = t1 - t0;

@@ -155,6 +155,73 @@ PY
   done <"$tmp/stills"
   expect 1 --no-display --screenshot-dir "$tmp/none" -o "$tmp/x.nut" "$tmp/in.mp4"; one_line "--screenshot-dir"
   ;;
+scope_counts)
+  # --debug-scope's counts against counts made here, with numpy, from the frames
+  # -o wrote (rawvideo) by the README's formulas: testsrc2, the bundled H.264
+  # sample, a picture wider than the 720 columns (bins), and a 16-bit output
+  # (1024 levels) of a 10-bit source; with --compare too
+  /usr/bin/python3 -c 'import numpy' 2>/dev/null || { echo "no numpy for /usr/bin/python3: skipped"; exit 77; }
+  ff -f lavfi -i "testsrc2=size=320x240:rate=25" -t 0.2 -pix_fmt yuv420p "$tmp/src.mkv"
+  ff -f lavfi -i "mandelbrot=size=1282x360:rate=25" -t 0.2 -pix_fmt yuv420p -c:v libx264 -preset ultrafast "$tmp/wide.mp4"
+  ff -f lavfi -i "testsrc2=size=400x224:rate=25" -t 0.2 -pix_fmt yuv420p10le -c:v ffv1 "$tmp/deep.mkv"
+  sample=$(dirname "$0")/../assets/sample.mp4
+  run=0
+  for c in "src.mkv:320:240::-t sepia" "SAMPLE:640:360::--frames 6 -t eq=contrast=1.3:saturation=1.4" \
+           "wide.mp4:1282:360::--compare split=0.4 -t invert" "deep.mkv:400:224:16:-t eq=gamma=1.3"; do
+    IFS=: read -r clip w h depth args <<<"$c"
+    [ "$clip" = SAMPLE ] && clip=$sample || clip=$tmp/$clip
+    fmt=bgr24; [ -n "$depth" ] && fmt=rgb48le
+    # shellcheck disable=SC2086
+    expect 0 -q --no-display $args ${depth:+--out-depth $depth} --debug-scope "$tmp/counts.jsonl" \
+      -o "$tmp/out.nut" -c rawvideo "$clip"
+    ff -i "$tmp/out.nut" -f rawvideo -pix_fmt $fmt "$tmp/out.raw"
+    /usr/bin/python3 - "$tmp/counts.jsonl" "$tmp/out.raw" "$w" "$h" "$fmt" <<'PY' || fail "scope counts of $clip ($args)"
+import json, sys
+import numpy as np
+jl, raw, w, h, fmt = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+wide = fmt == "rgb48le"
+a = np.frombuffer(open(raw, "rb").read(), np.uint16 if wide else np.uint8).reshape(-1, h, w, 3).astype(np.int64)
+recs = [json.loads(l) for l in open(jl)]
+assert len(recs) == len(a), f"{len(recs)} count lines for {len(a)} frames"
+bad = 0
+for rec in recs:
+    f = a[rec["index"]]
+    if wide:  # R, G, B: 16 bits to 10
+        r, g, b = f[..., 0] >> 6, f[..., 1] >> 6, f[..., 2] >> 6
+    else:     # B, G, R: 8 bits to 10, s10 = (s·1023 + 127) / 255
+        s10 = lambda s: (s * 1023 + 127) // 255
+        r, g, b = s10(f[..., 2]), s10(f[..., 1]), s10(f[..., 0])
+    y = (13933 * r + 46871 * g + 4732 * b + 32768) >> 16
+    levels, shift = (1024, 0) if wide else (256, 2)
+    cols = min(w, 720)
+    x = np.broadcast_to(np.arange(w), (h, w))
+    col = x * cols // w
+    n = cols * levels
+    cnt = lambda idx, k: np.bincount(idx.ravel(), minlength=k)
+    uv = lambda d, c: np.clip(128 + ((d * c + 32768) >> 16), 0, 255)
+    want = {"wave": cnt((y >> shift) * cols + col, n),
+            "parade": np.concatenate([cnt((c >> shift) * cols + col, n) for c in (r, g, b)]),
+            "vector": cnt(uv(r - y, 10333) * 256 + uv(b - y, 8769), 65536),
+            "hist": np.concatenate([cnt(c >> shift, levels) for c in (r, g, b)])}
+    assert rec["levels"] == levels and rec["cols"] == cols and rec["width"] == w, rec
+    for k, t in want.items():
+        got = np.zeros_like(t)
+        for i, c in rec[k]:
+            got[i] = c
+        if not np.array_equal(got, t):
+            bad += 1
+            print("frame", rec["index"], k, "differs by", int(np.abs(got - t).sum()), "counts")
+print(f"{len(recs)} frames {w}x{h} {fmt}: every scope's counts equal ({bad} tables differ)")
+sys.exit(1 if bad else 0)
+PY
+    run=$((run + 1))
+  done
+  [ "$run" = 4 ] || fail "not every clip was checked"
+  # bad values: one line, exit 1
+  for v in bogus "waveform," "" "waveform,,parade" "Waveform"; do
+    expect 1 --no-display --scope "$v" -o "$tmp/x.nut" "$tmp/src.mkv"; one_line "--scope"
+  done
+  ;;
 *) fail "unknown case '$case_name'" ;;
 esac
 echo "PASS $case_name"

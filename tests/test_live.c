@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "gpu/stage.h"
+#include "gpu/scope.h"
 #include "gpu/stage_common.h"
 #include "look/adjust.h"
 #include "look/chain.h"
@@ -246,9 +247,52 @@ static void compare_case(PixLayout layout, int w, int h, double f, int outk)
     free(inblk);
 }
 
+/* The scopes' fast 8-bit counting equals scope_index's pixel by pixel, for
+ * widths below, at and above the 720 columns and the 2048-pixel batches, rows
+ * flat and noisy; a level of 8-bit sample s is s itself. */
+static void scope_cases(void)
+{
+    for (int v = 0; v < 256; v++)
+        CHECK(scope_s10(v) >> 2 == v, "scope_s10(%d) >> 2 = %d", v, scope_s10(v) >> 2);
+    const int widths[] = {1, 7, 719, 720, 721, 1920, 2049, 4096};
+    for (int wi = 0; wi < 8; wi++)
+        for (int which = 1; which <= SCOPE_ALL; which++) {
+            int w = widths[wi];
+            size_t n = scope_count_n(which, w < SCOPE_COLS_MAX ? w : SCOPE_COLS_MAX, 256);
+            uint32_t *a = calloc(n, 4), *b = calloc(n, 4);
+            uint8_t *row = malloc(3 * (size_t)w);
+            MUST(a && b && row, "out of memory");
+            ScopeCounts ca, cb;
+            scope_layout(&ca, which, w, 256, a);
+            scope_layout(&cb, which, w, 256, b);
+            for (int r = 0; r < 3; r++) {
+                for (int x = 0; x < 3 * w; x++) /* flat, a ramp, noise */
+                    row[x] = (uint8_t)(r == 0 ? 77u : r == 1 ? (unsigned)x / 5 : ((unsigned)x * 2654435761u) >> 24);
+                scope_count_row(&ca, row, 0, w, 0);
+                for (int x = 0; x < w; x++) {
+                    size_t idx[8];
+                    const uint8_t *p = row + 3 * x;
+                    scope_index(&cb, x, scope_s10(p[2]), scope_s10(p[1]), scope_s10(p[0]), 2, idx);
+                    if (cb.wave)
+                        cb.wave[idx[0]]++;
+                    for (int k = 1; cb.parade && k < 4; k++)
+                        cb.parade[idx[k]]++;
+                    if (cb.vector)
+                        cb.vector[idx[4]]++;
+                    for (int k = 5; cb.hist && k < 8; k++)
+                        cb.hist[idx[k]]++;
+                }
+            }
+            CHECK(memcmp(a, b, 4 * n) == 0, "scope counts, width %d, scopes %d: the fast rows "
+                  "differ from scope_index", w, which);
+            free(a), free(b), free(row);
+        }
+}
+
 int main(void)
 {
     texts();
+    scope_cases();
     const double at[] = {0.5, 0.3331, 0, 1, 0.999};
     for (int i = 0; i < 20; i++)
         compare_case(i % 2 ? PIX_NV12 : PIX_YUV420P, 64 + 2 * i, 36 + 2 * (i % 3), at[i % 5], i % 4);
