@@ -65,7 +65,7 @@ static void mark(const Box *b, int level, double view)
 static void waveform(const Box *b, const ScopeCounts *c, const uint32_t *t, unsigned rgb,
                      double view)
 {
-    plot(b, t, c->cols, c->levels, (size_t)c->levels, 1, (double)c->width * b->f->fmt.height, rgb);
+    plot(b, t, c->cols, c->levels, 1, (size_t)c->cols, (double)c->width * b->f->fmt.height, rgb);
     (void)view;
 }
 

@@ -222,6 +222,52 @@ PY
     expect 1 --no-display --scope "$v" -o "$tmp/x.nut" "$tmp/src.mkv"; one_line "--scope"
   done
   ;;
+scope_keys)
+  # under Xvfb, a still picture: w cycles off → waveform → parade → vectorscope →
+  # histogram → off; each scope darkens and draws in the window's top-right
+  # corner and nowhere else (the shots are kept in $tmp)
+  xvfb_start 1280x800
+  screen=1280x800
+  shot() { ffmpeg -hide_banner -loglevel error -y -f x11grab -draw_mouse 0 -video_size $screen -i "$DISPLAY" -frames:v 1 -f rawvideo -pix_fmt rgb24 "$1"; }
+  ff -f lavfi -i "testsrc2=size=960x540:rate=1" -frames:v 1 "$tmp/still.png"
+  ff -loop 1 -i "$tmp/still.png" -t 30 -r 10 -pix_fmt yuv420p -c:v libx264 -preset ultrafast -qp 0 "$tmp/still.mp4"
+  start -an --no-overlay "$tmp/still.mp4"
+  eval "$(xdotool getwindowgeometry --shell "$wid")"
+  shot "$tmp/off.rgb"
+  for s in waveform parade vectorscope histogram off2; do
+    xdotool key --window "$wid" w 2>/dev/null; sleep 1; shot "$tmp/$s.rgb"
+  done
+  finish q
+  /usr/bin/python3 - "$tmp" $X $Y $WIDTH $HEIGHT <<'PY' || fail "key w"
+import sys
+import numpy as np
+d, x, y, w, h = sys.argv[1], *map(int, sys.argv[2:6])
+load = lambda n: np.frombuffer(open(f"{d}/{n}.rgb", "rb").read(), np.uint8).reshape(800, 1280, 3)[y:y + h, x:x + w].astype(int)
+off = load("off")
+for n in ("waveform", "parade", "vectorscope", "histogram"):
+    diff = np.abs(load(n) - off).max(axis=2) > 8
+    ys, xs = np.nonzero(diff)
+    print(n, "changed pixels:", len(ys), "in x", xs.min() if len(xs) else None, "..", xs.max() if len(xs) else None,
+          "y", ys.min() if len(ys) else None, "..", ys.max() if len(ys) else None)
+    assert len(ys) > 0.03 * w * h, "nothing drawn"
+    assert xs.min() > w // 2 and ys.max() < h * 3 // 4, "drawn outside the top-right corner"
+assert np.abs(load("off2") - off).max() <= 8, "w after histogram did not turn the scopes off"
+PY
+  # a flat grey picture: its waveform is one bright line across, at its level
+  # (the picture's columns run across the scope, its levels up)
+  ff -f lavfi -i "color=c=0x808080:size=960x540:rate=10" -t 30 -pix_fmt yuv420p -c:v libx264 -preset ultrafast -qp 0 "$tmp/grey.mp4"
+  start -an --no-overlay --scope waveform "$tmp/grey.mp4"; shot "$tmp/grey.rgb"; finish q
+  /usr/bin/python3 - "$tmp/grey.rgb" $X $Y $WIDTH $HEIGHT <<'PY' || fail "the waveform of a flat grey picture"
+import sys
+import numpy as np
+x, y, w, h = map(int, sys.argv[2:6])
+a = np.frombuffer(open(sys.argv[1], "rb").read(), np.uint8).reshape(800, 1280, 3)[y:y + h, x:x + w].astype(int)
+box = a[: h // 2, w // 2:]
+ys, xs = np.nonzero(box[..., 1] > 200)  # the plotted (green-white) points
+print("bright points", len(ys), "rows", ys.min(), "..", ys.max(), "columns", xs.min(), "..", xs.max())
+assert len(ys) > 100 and ys.max() - ys.min() <= 4 and xs.max() - xs.min() > 100, "not a line across"
+PY
+  ;;
 *) fail "unknown case '$case_name'" ;;
 esac
 echo "PASS $case_name"
