@@ -168,12 +168,15 @@ const char *live_keys_note(const LiveKeys *k, double now_ms)
     return now_ms < k->note_until_ms ? k->note : "";
 }
 
-void live_keys_still(LiveKeys *k, const FrameBuf *f, const char *dir, const char *url,
-                     double t_s, int quiet)
+void live_keys_still(LiveKeys *k, const FrameBuf *f, const char *dir, const char *url, double tb,
+                     double start_s, int quiet)
 {
     LiveStill *s = &k->looks->still;
-    if (!f->still || atomic_load(&s->state) != STILL_READY)
+    if (atomic_load(&s->state) != STILL_READY ||
+        !(f->still || f->serial != s->frame.serial || f->index >= s->frame.index))
         return;
+    long long index = (long long)s->frame.index;
+    double t_s = (double)s->frame.pts * tb - start_s;
     /* named after the input: its file name without directories or extension */
     char stem[256], path[1400], err[1600];
     const char *base = strrchr(url, '/') ? strrchr(url, '/') + 1 : url;
@@ -183,9 +186,8 @@ void live_keys_still(LiveKeys *k, const FrameBuf *f, const char *dir, const char
         *dot = '\0';
     for (char *c = stem; *c; c++) /* (a URL's ?, :, & … are no file name) */
         *c = strchr("?*:&|<>\"\\", *c) ? '_' : *c;
-    if (still_write_png(&s->frame, dir, stem, (long long)f->index, path, sizeof(path), err,
-                        sizeof(err)) == 0)
-        msg_say(quiet, "still: %s (frame %lld, %.3f s)", path, (long long)f->index, t_s);
+    if (still_write_png(&s->frame, dir, stem, index, path, sizeof(path), err, sizeof(err)) == 0)
+        msg_say(quiet, "still: %s (frame %lld, %.3f s)", path, index, t_s);
     else
         msg_say(quiet, "%s", err);
     atomic_store(&s->state, STILL_IDLE);
@@ -233,6 +235,7 @@ static int still_into(LiveStill *s, const StageConfig *sc, const FrameBuf *in, c
         return -1;
     memset(&s->frame, 0, sizeof(s->frame));
     frame_wrap(&s->frame, &of, s->buf);
+    s->frame.index = in->index, s->frame.pts = in->pts, s->frame.serial = in->serial;
     if (stage_submit(st, in, &s->frame) == 0 && stage_wait(st, NULL) == 0)
         rc = 0;
     else

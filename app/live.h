@@ -47,7 +47,8 @@ typedef struct LiveStill {
     atomic_int state; /* IDLE → ASKED (display) → READY (stage thread) → IDLE (display) */
     uint8_t *buf;     /* the stage thread's in ASKED, the display's in READY */
     size_t cap;
-    FrameBuf frame;   /* buf as a bgr24 frame, READY */
+    FrameBuf frame;   /* buf as a bgr24 frame, READY: with the index, pts and serial of the
+                       * frame it is (which live mode may drop, or a seek, before it is shown) */
 } LiveStill;
 
 /* The stage thread's part: when a still is asked for, render `in` (a frame the
@@ -89,11 +90,12 @@ int live_keys_comparing(const LiveKeys *k);
 void live_keys_drag(LiveKeys *k, int dx, int width);
 /* The note to show now ("" : none). */
 const char *live_keys_note(const LiveKeys *k, double now_ms);
-/* The frame being shown: when it carries a still (FrameBuf.still), write it as
- * a PNG into dir, named after the input (url), and say where with the frame's
- * index and media time t_s. */
-void live_keys_still(LiveKeys *k, const FrameBuf *f, const char *dir, const char *url,
-                     double t_s, int quiet);
+/* The frame being shown: when a still is ready and this is its frame (or one
+ * after it: its own was dropped), write it as a PNG into dir, named after the
+ * input (url), and say where with the still frame's index and media time
+ * (pts × tb − start_s, seconds). */
+void live_keys_still(LiveKeys *k, const FrameBuf *f, const char *dir, const char *url, double tb,
+                     double start_s, int quiet);
 /* At quit: the chain, quoted for a shell, when keys changed it from -t's. */
 void live_keys_finish(const LiveKeys *k, int quiet);
 

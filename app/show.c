@@ -300,7 +300,8 @@ static int show_frame(Show *p, FrameBuf *f, int windowed)
     double t_s = (double)f->pts * di->tb_num / di->tb_den - start_s; /* from the start */
     if (k->writer)
         progress_frame(k->progress, writer_frames(k->writer), t_s, clock_now_ms());
-    live_keys_still(&p->live, f, p->o->screenshot_dir, k->url, t_s, p->o->quiet); /* key g */
+    live_keys_still(&p->live, f, p->o->screenshot_dir, k->url, (double)di->tb_num / di->tb_den,
+                    start_s, p->o->quiet); /* key g */
     if ((windowed || k->dump) && !(f = view_bgr(&p->bgr, f, dither_parse(p->o->dither))))
         return failed(p, "display: out of memory");
     if (!burn && windowed && (p->overlay_mode != OVERLAY_OFF || sc->which))

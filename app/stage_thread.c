@@ -144,6 +144,9 @@ static void *stage_main(void *arg)
     t->look_gen = -1;
     live_look_take(&t->c.looks->live, &t->look_gen, &t->look);
     t->applied = t->c.sc.transform;
+    if (t->c.sc.out_yuv && atomic_load(&t->c.looks->live.scopes))
+        msg_say(t->c.quiet, "--scope: nothing is counted on the encoder's 4:2:0 path (-o without "
+                "a window); --enc-path bgr counts the frames written");
     t->curve = atomic_load(t->c.tone_curve);
     t->src = t->c.hdr;
     if (t->c.view)

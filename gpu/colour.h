@@ -70,8 +70,7 @@ YuvCoeffs colour_yuv_coeffs(ColourMatrix m, int full_range, int height, int dept
 /* The coefficients that write `m` (MATRIX_UNSPECIFIED: BT.709 from 720 rows
  * up, BT.601 below), limited range, at depth bits (8, 10, 12 or 16). */
 RgbToYuv colour_rgb_yuv_coeffs(ColourMatrix m, int height, int depth);
-/* A 1D table (lut.h layout, 3 equal channels) of (i/(size−1))^power, i in 0..size−1,
- * each computed in double and rounded to float. Host code (colour.c). */
+/* A 1D table (lut.h layout) of (i/(size−1))^power in double, to float. Host (colour.c). */
 void colour_power_table(float *t, int size, double power);
 /* The luma weights (Kr, Kb) of a matrix, as DESIGN.md's standards give them. */
 void colour_matrix_weights(ColourMatrix m, double *kr, double *kb);
@@ -93,9 +92,8 @@ typedef struct ChainOp {
     float mix;              /* tables: the strength, out = (1 − mix)·in + mix·lut(in) (1: the
                              * table's own values; this form is exact at both ends) */
     const float *lut;       /* tables: host or device memory, per backend (lut.h layout) */
-    double power;           /* > 0: a 1D table of v^power (eq's gamma), `size` entries, that
-                             * the stage builds and owns (lut NULL in a parsed Transform;
-                             * transform_tables fills it for code that runs a chain itself) */
+    double power;           /* > 0: a table of v^power (eq's gamma) the stage builds (lut NULL
+                             * when parsed; transform_tables fills it for code without a stage) */
 } ChainOp;
 
 typedef struct Chain {
@@ -372,9 +370,8 @@ typedef struct ColourJob {
     const uint16_t *dither;
     RgbToYuv o;
     int plain; /* 1: the integer path (YUV source, no transform, 8-bit BGR out) */
-    /* --compare split: pixels x < split are the source "before" the look (the chain's
-     * steps skipped, its tone map kept), taking the integer path where a job without
-     * the chain would (plain_left); the output column line − 1 is white (0: none) */
+    /* --compare split: pixels x < split skip the chain's steps (not its tone map), by the
+     * integer path where plain_left; output column line − 1 is white (0: none) */
     int split, plain_left, line;
 } ColourJob;
 
