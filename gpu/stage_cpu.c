@@ -74,10 +74,11 @@ int stage_cpu_default_threads(void)
 static void run_bands(CpuStage *cs, Worker *w)
 {
     const StageConfig *cfg = &cs->stage->cfg;
-    const ScopeCounts *want = &cs->out->scope; /* --scope: counted band by band */
-    int wide = cs->out->depth > 8;
+    const ScopeCounts *want = &cs->out->scope; /* --scope: counted band by band, the stage */
+    int wide = cs->out->depth > 8;            /* thread's into the frame's own tables */
     if (want->which) {
-        scope_layout(&w->counts, want->which, want->width, want->levels, w->block);
+        scope_layout(&w->counts, want->which, want->width, want->levels,
+                     w->id == 0 ? cs->out->scope_block : w->block);
         scope_clear(&w->counts);
     }
     w->band_ms = 0, w->t0 = w->t1 = 0;
@@ -239,7 +240,7 @@ static int cpu_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
         return -1;
     size_t need = out->scope.which ? scope_count_n(out->scope.which, out->scope.cols,
                                                    out->scope.levels) : 0;
-    for (int i = 0; i < cs->nthreads; i++) { /* each worker's room for its counts */
+    for (int i = 1; i < cs->nthreads; i++) { /* each helper's room for its counts */
         Worker *w = &cs->workers[i];
         if (need > w->cap) {
             free(w->block);
@@ -274,11 +275,8 @@ static int cpu_wait(Stage *s, FrameTimings *t)
     while (cs->remaining > 0)
         pthread_cond_wait(&cs->done, &cs->mu);
     pthread_mutex_unlock(&cs->mu);
-    if (cs->out->scope.which) { /* the workers' counts, summed */
-        scope_clear(&cs->out->scope);
-        for (int i = 0; i < cs->nthreads; i++)
-            scope_add(&cs->out->scope, &cs->workers[i].counts);
-    }
+    for (int i = 1; cs->out->scope.which && i < cs->nthreads; i++) /* the helpers' counts */
+        scope_add(&cs->out->scope, &cs->workers[i].counts);
     t->upload_ms = t->kernel_ms = t->download_ms = 0;
     t->work_ms = 0;
     t->nspans = 0;
