@@ -18,12 +18,12 @@ live_keys)
   # generation in --stats) equals, by hash, the same frame of a run with the
   # chain printed at quit; the overlay's note is not in the frames (--no-overlay)
   xvfb_start 1280x800
-  ff -f lavfi -i "testsrc2=size=320x240:rate=25" -t 30 -pix_fmt yuv420p -c:v libx264 -preset ultrafast "$tmp/in.mp4"
+  ff -f lavfi -i "testsrc2=size=320x240:rate=25" -t 12 -pix_fmt yuv420p -c:v libx264 -preset ultrafast "$tmp/in.mp4"
   start -an --no-overlay --debug-frame-hash --stats "$tmp/s.json" -t "gray,eq=gamma=1.2" "$tmp/in.mp4"
   xdotool key --delay 100 --window "$wid" 2 2 2 8 2>/dev/null; sleep 2.5; finish q
   chain=$(sed -n "s/^pinstripe: the chain at quit: -t '\(.*\)'$/\1/p" "$tmp/err")
   [ "$chain" = "gray,eq=contrast=1.15:saturation=1.05:gamma=1.2" ] || { cat "$tmp/err" >&2; fail "printed chain '$chain'"; }
-  expect 0 --no-display --debug-frame-hash --frames 750 --stats "$tmp/r.json" -t "$chain" "$tmp/in.mp4"
+  expect 0 --no-display --debug-frame-hash --frames 300 --stats "$tmp/r.json" -t "$chain" "$tmp/in.mp4"
   python3 - "$tmp/s.json" "$tmp/r.json" "$chain" <<'PY' || fail "frames of the final look differ from the printed chain's"
 import json, sys
 s, r = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
@@ -47,7 +47,7 @@ live_gamma)
   # Not under a sanitizer (its quarantine grows memory by design)
   [ -z "${ASAN_OPTIONS:-}${TSAN_OPTIONS:-}" ] || { echo "under a sanitizer: skipped"; exit 77; }
   xvfb_start 1280x800
-  ff -f lavfi -i "testsrc2=size=320x240:rate=25" -t 60 -pix_fmt yuv420p -c:v libx264 -preset ultrafast "$tmp/in.mp4"
+  ff -f lavfi -i "testsrc2=size=320x240:rate=25" -t 20 -pix_fmt yuv420p -c:v libx264 -preset ultrafast "$tmp/in.mp4"
   start -an --no-overlay "$tmp/in.mp4"
   xdotool key --delay 15 --window "$wid" $(printf '6 %.0s' $(seq 20)) 2>/dev/null; sleep 1
   before=$(rss)
@@ -98,7 +98,7 @@ compare_keys)
   xvfb_start 1280x800
   screen=1280x800
   shot() { ffmpeg -hide_banner -loglevel error -y -f x11grab -draw_mouse 0 -video_size $screen -i "$DISPLAY" -frames:v 1 -f rawvideo -pix_fmt rgb24 "$1"; }
-  ff -f lavfi -i "color=c=0xd04020:size=400x240:rate=25" -t 30 -pix_fmt yuv420p "$tmp/in.mkv"
+  ff -f lavfi -i "color=c=0xd04020:size=400x240:rate=25" -t 15 -pix_fmt yuv420p "$tmp/in.mkv"
   start -an --no-overlay -t gray --compare split "$tmp/in.mkv"
   eval "$(xdotool getwindowgeometry --shell "$wid")"
   probe() { # $1: a name; the colours at a quarter and three quarters across the picture
@@ -130,7 +130,7 @@ still)
   # overlay on, then zoomed: each PNG, decoded by ffmpeg, equals frame `index`
   # (from its line) of a --no-display -c rawvideo run, byte for byte
   xvfb_start 1280x800
-  ff -f lavfi -i "testsrc2=size=640x360:rate=25" -t 30 -pix_fmt yuv420p -c:v libx264 -preset ultrafast "$tmp/in.mp4"
+  ff -f lavfi -i "testsrc2=size=640x360:rate=25" -t 10 -pix_fmt yuv420p -c:v libx264 -preset ultrafast "$tmp/in.mp4"
   mkdir -p "$tmp/shots"
   start -an --window-size 320x180 -t sepia --compare split=0.3 --screenshot-dir "$tmp/shots" "$tmp/in.mp4"
   xdotool key --window "$wid" g 2>/dev/null; sleep 1
@@ -230,7 +230,7 @@ scope_keys)
   screen=1280x800
   shot() { ffmpeg -hide_banner -loglevel error -y -f x11grab -draw_mouse 0 -video_size $screen -i "$DISPLAY" -frames:v 1 -f rawvideo -pix_fmt rgb24 "$1"; }
   ff -f lavfi -i "testsrc2=size=960x540:rate=1" -frames:v 1 "$tmp/still.png"
-  ff -loop 1 -i "$tmp/still.png" -t 30 -r 10 -pix_fmt yuv420p -c:v libx264 -preset ultrafast -qp 0 "$tmp/still.mp4"
+  ff -loop 1 -i "$tmp/still.png" -t 12 -r 10 -pix_fmt yuv420p -c:v libx264 -preset ultrafast -qp 0 "$tmp/still.mp4"
   start -an --no-overlay "$tmp/still.mp4"
   eval "$(xdotool getwindowgeometry --shell "$wid")"
   shot "$tmp/off.rgb"
@@ -255,7 +255,7 @@ assert np.abs(load("off2") - off).max() <= 8, "w after histogram did not turn th
 PY
   # a flat grey picture: its waveform is one bright line across, at its level
   # (the picture's columns run across the scope, its levels up)
-  ff -f lavfi -i "color=c=0x808080:size=960x540:rate=10" -t 30 -pix_fmt yuv420p -c:v libx264 -preset ultrafast -qp 0 "$tmp/grey.mp4"
+  ff -f lavfi -i "color=c=0x808080:size=960x540:rate=10" -t 8 -pix_fmt yuv420p -c:v libx264 -preset ultrafast -qp 0 "$tmp/grey.mp4"
   start -an --no-overlay --scope waveform "$tmp/grey.mp4"; shot "$tmp/grey.rgb"; finish q
   /usr/bin/python3 - "$tmp/grey.rgb" $X $Y $WIDTH $HEIGHT <<'PY' || fail "the waveform of a flat grey picture"
 import sys
