@@ -23,7 +23,10 @@ xvfb_start() {
   xvfb=$!; trap 'kill $xvfb 2>/dev/null' EXIT
   for _ in $(seq 50); do [ -s "$tmp/displayfd" ] && break; sleep 0.1; done
   export DISPLAY=:$(head -n 1 "$tmp/displayfd")
+  screen=$1
 }
+# a screenshot of the whole Xvfb screen as raw RGB, into $1
+shot() { ffmpeg -hide_banner -loglevel error -y -f x11grab -draw_mouse 0 -video_size $screen -i "$DISPLAY" -frames:v 1 -f rawvideo -pix_fmt rgb24 "$1"; }
 # start pinstripe with "$@" in the background, wait for its window: sets pid, wid
 start() {
   "$bin" "$@" 2>"$tmp/err" & pid=$!

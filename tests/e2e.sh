@@ -663,9 +663,7 @@ display_keys|display_overlay|display_pause|display_seek|display_transform_step|d
   # the highgui window under Xvfb, driven with xdotool
   screen=800x600; [ "$case_name" = display_window_fit ] && screen=1280x800
   xvfb_start $screen
-  # start ARGS, finish KEYS: e2e-lib.sh
-  # a screenshot of the screen as raw RGB
-  shot() { ffmpeg -hide_banner -loglevel error -y -f x11grab -draw_mouse 0 -video_size $screen -i "$DISPLAY" -frames:v 1 -f rawvideo -pix_fmt rgb24 "$1"; }
+  # start ARGS, finish KEYS, shot FILE: e2e-lib.sh
   ;;&
 
 display_overlay)

@@ -20,7 +20,7 @@ live_keys)
   xvfb_start 1280x800
   ff -f lavfi -i "testsrc2=size=320x240:rate=25" -t 12 -pix_fmt yuv420p -c:v libx264 -preset ultrafast "$tmp/in.mp4"
   start -an --no-overlay --debug-frame-hash --stats "$tmp/s.json" -t "gray,eq=gamma=1.2" "$tmp/in.mp4"
-  xdotool key --delay 100 --window "$wid" 2 2 2 8 2>/dev/null; sleep 2.5; finish q
+  xdotool key --delay 100 --window "$wid" 2 2 2 8 2>/dev/null; sleep 4; finish q
   chain=$(sed -n "s/^pinstripe: the chain at quit: -t '\(.*\)'$/\1/p" "$tmp/err")
   [ "$chain" = "gray,eq=contrast=1.15:saturation=1.05:gamma=1.2" ] || { cat "$tmp/err" >&2; fail "printed chain '$chain'"; }
   expect 0 --no-display --debug-frame-hash --frames 300 --stats "$tmp/r.json" -t "$chain" "$tmp/in.mp4"
@@ -96,8 +96,6 @@ compare_keys)
   # under Xvfb: c toggles the split, ] moves it right, a drag moves it; read
   # from the window: left of the line the clip's colour, right of it gray (-t gray)
   xvfb_start 1280x800
-  screen=1280x800
-  shot() { ffmpeg -hide_banner -loglevel error -y -f x11grab -draw_mouse 0 -video_size $screen -i "$DISPLAY" -frames:v 1 -f rawvideo -pix_fmt rgb24 "$1"; }
   ff -f lavfi -i "color=c=0xd04020:size=400x240:rate=25" -t 15 -pix_fmt yuv420p "$tmp/in.mkv"
   start -an --no-overlay -t gray --compare split "$tmp/in.mkv"
   eval "$(xdotool getwindowgeometry --shell "$wid")"
@@ -227,8 +225,6 @@ scope_keys)
   # histogram → off; each scope darkens and draws in the window's top-right
   # corner and nowhere else (the shots are kept in $tmp)
   xvfb_start 1280x800
-  screen=1280x800
-  shot() { ffmpeg -hide_banner -loglevel error -y -f x11grab -draw_mouse 0 -video_size $screen -i "$DISPLAY" -frames:v 1 -f rawvideo -pix_fmt rgb24 "$1"; }
   ff -f lavfi -i "testsrc2=size=960x540:rate=1" -frames:v 1 "$tmp/still.png"
   ff -loop 1 -i "$tmp/still.png" -t 12 -r 10 -pix_fmt yuv420p -c:v libx264 -preset ultrafast -qp 0 "$tmp/still.mp4"
   start -an --no-overlay "$tmp/still.mp4"
