@@ -90,6 +90,7 @@ static void note(LiveKeys *k, double now_ms, const char *what)
 {
     snprintf(k->note, sizeof(k->note), "%s", what);
     k->note_until_ms = now_ms + 2000;
+    k->fresh = 1;
 }
 
 int live_keys_key(LiveKeys *k, int key, double now_ms)
@@ -137,7 +138,10 @@ int live_keys_key(LiveKeys *k, int key, double now_ms)
     }
     Transform t;
     if (adjust_text(&a, text, sizeof(text)) < 0 || transform_parse(text, &t, err, sizeof(err)) < 0) {
-        note(k, now_ms, adjust_text(&a, text, sizeof(text)) < 0 ? "the chain grows too long" : err);
+        /* (the error's column is in text the user never typed) */
+        note(k, now_ms, strstr(err, "more than") || adjust_text(&a, text, sizeof(text)) < 0
+                            ? "cannot adjust: the chain would have more than 8 steps"
+                            : "cannot adjust this chain");
         return 1;
     }
     k->adj = a;
@@ -168,6 +172,13 @@ const char *live_keys_note(const LiveKeys *k, double now_ms)
     return now_ms < k->note_until_ms ? k->note : "";
 }
 
+const char *live_keys_fresh_note(LiveKeys *k)
+{
+    int fresh = k->fresh;
+    k->fresh = 0;
+    return fresh ? k->note : NULL;
+}
+
 void live_keys_still(LiveKeys *k, const FrameBuf *f, const char *dir, const char *url, double tb,
                      double start_s, int quiet)
 {
@@ -180,7 +191,7 @@ void live_keys_still(LiveKeys *k, const FrameBuf *f, const char *dir, const char
     /* named after the input: its file name without directories or extension */
     char stem[256], path[1400], err[1600];
     const char *base = strrchr(url, '/') ? strrchr(url, '/') + 1 : url;
-    snprintf(stem, sizeof(stem), "%s", base[0] ? base : "pinstripe");
+    snprintf(stem, sizeof(stem), "%.200s", base[0] ? base : "pinstripe"); /* (room for -N…png) */
     char *dot = strrchr(stem, '.');
     if (dot && dot != stem)
         *dot = '\0';
@@ -193,9 +204,11 @@ void live_keys_still(LiveKeys *k, const FrameBuf *f, const char *dir, const char
     atomic_store(&s->state, STILL_IDLE);
 }
 
-void live_keys_finish(const LiveKeys *k, int quiet)
+void live_keys_finish(const LiveKeys *k, const char *curve, int quiet)
 {
-    if (strcmp(k->text, k->looks->spec[0]) == 0 || !k->text[0])
+    if (atomic_load(&k->looks->still.state) != STILL_IDLE)
+        msg_say(quiet, "still: not taken (no frame was shown after g)");
+    if ((strcmp(k->text, k->looks->spec[0]) == 0 && !curve) || !k->text[0])
         return;
     /* single quotes for a shell; a quote inside becomes '\'' */
     char q[2 * ADJUST_TEXT_MAX];
@@ -207,7 +220,8 @@ void live_keys_finish(const LiveKeys *k, int quiet)
             q[o++] = *s;
     }
     q[o] = '\0';
-    msg_say(quiet, "the chain at quit: -t '%s'", q);
+    msg_say(quiet, "the chain at quit: -t '%s'%s%s", q, curve ? " --tone-mapping " : "",
+            curve ? curve : "");
 }
 
 /* Render `in` with sc into s->buf (grown when too small). 0, or -1 with err set. */

@@ -77,6 +77,7 @@ typedef struct LiveKeys {
     char name[160];              /* the overlay's: the preset's name, or the chain adjusted */
     char note[160];              /* the last key's result, shown for a while */
     double note_until_ms;
+    int fresh;                   /* the note is the last key's, not said yet */
     double compare_at;           /* where 'c' puts the split: where it was last */
 } LiveKeys;
 
@@ -90,13 +91,18 @@ int live_keys_comparing(const LiveKeys *k);
 void live_keys_drag(LiveKeys *k, int dx, int width);
 /* The note to show now ("" : none). */
 const char *live_keys_note(const LiveKeys *k, double now_ms);
+/* The note the last key made, once (NULL: none, or said already): to say it
+ * on stderr when there is no overlay to show it. */
+const char *live_keys_fresh_note(LiveKeys *k);
 /* The frame being shown: when a still is ready and this is its frame (or one
  * after it: its own was dropped), write it as a PNG into dir, named after the
  * input (url), and say where with the still frame's index and media time
  * (pts × tb − start_s, seconds). */
 void live_keys_still(LiveKeys *k, const FrameBuf *f, const char *dir, const char *url, double tb,
                      double start_s, int quiet);
-/* At quit: the chain, quoted for a shell, when keys changed it from -t's. */
-void live_keys_finish(const LiveKeys *k, int quiet);
+/* At quit: the chain, quoted for a shell, with `--tone-mapping curve` when
+ * curve is not NULL ('h' changed it), when keys changed either; and a still
+ * asked for that no frame came to take. */
+void live_keys_finish(const LiveKeys *k, const char *curve, int quiet);
 
 #endif

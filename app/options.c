@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 
@@ -302,6 +303,7 @@ int options_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
 int options_check_run(const Options *o, char *err, size_t errlen)
 {
     const char *fix = NULL;
+    struct stat st;
     if (strcmp(o->enc_path, "yuv") != 0 && strcmp(o->enc_path, "bgr") != 0)
         snprintf(err, errlen, "--enc-path: '%s' is not yuv or bgr", o->enc_path);
     else if (strcmp(o->dither, "no") && strcmp(o->dither, "ordered") && strcmp(o->dither, "blue"))
@@ -313,8 +315,10 @@ int options_check_run(const Options *o, char *err, size_t errlen)
         fix = "--out-depth: the depth of -o's file; there is no -o";
     else if (strcmp(o->backend, "auto") && strcmp(o->backend, "cpu") && strcmp(o->backend, "cuda"))
         snprintf(err, errlen, "--backend: '%s' is not auto, cuda or cpu", o->backend);
-    else if (strcmp(o->screenshot_dir, ".") && access(o->screenshot_dir, W_OK)) /* key g writes there */
+    else if (strcmp(o->screenshot_dir, ".") && (stat(o->screenshot_dir, &st) || access(o->screenshot_dir, W_OK)))
         snprintf(err, errlen, "--screenshot-dir '%s': %s", o->screenshot_dir, strerror(errno));
+    else if (strcmp(o->screenshot_dir, ".") && !S_ISDIR(st.st_mode)) /* key g writes there */
+        snprintf(err, errlen, "--screenshot-dir '%s': not a directory", o->screenshot_dir);
     else if (strcmp(o->hwdec, "cuda") != 0 && strcmp(o->hwdec, "none") != 0)
         snprintf(err, errlen, "--hwdec: '%s' is not none or cuda", o->hwdec);
     else if (strcmp(o->hwdec, "cuda") == 0 && strcmp(o->backend, "cpu") == 0)

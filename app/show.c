@@ -212,8 +212,9 @@ static int handle_key(Show *p, int key)
     if (p->l->view && view_key(p->l->view, key, view_arrow(key))) /* zoom, and its arrows */
         return 0;
     if (live_keys_key(&p->live, key & 0xffff, clock_now_ms())) { /* the look (overlay off: said) */
-        if (p->overlay_mode == OVERLAY_OFF && live_keys_note(&p->live, clock_now_ms())[0])
-            msg_say(p->o->quiet, "%s", live_keys_note(&p->live, clock_now_ms()));
+        const char *n = live_keys_fresh_note(&p->live);
+        if (p->overlay_mode == OVERLAY_OFF && n)
+            msg_say(p->o->quiet, "%s", n);
         return 0;
     }
     switch (view_arrow(key)) {
@@ -485,7 +486,9 @@ void show_run(const ShowLinks *l, ShowResult *r)
         r->status = run(p);
     if (p->scope_log && fclose(p->scope_log) != 0 && r->status != SHOW_FAILED)
         r->status = failed(p, "--debug-scope %s: cannot write: %s", l->o->scope_log, strerror(errno));
-    live_keys_finish(&p->live, l->o->quiet);
+    int curve = atomic_load(l->tone_curve); /* 'h' changed it: said with the chain */
+    live_keys_finish(&p->live, curve != l->o->tone_curve ? tone_curve_name((ToneCurve)curve) : NULL,
+                     l->o->quiet);
     if (l->stats)
         stats_set_chain(l->stats, p->live.text);
     view_bgr_free(&p->bgr);

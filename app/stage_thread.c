@@ -18,6 +18,7 @@ struct StageThread {
     Transform look;    /* the live look (its generation), */
     Transform applied; /* what the stage applies now (the look with its tone map), */
     int look_gen, curve; /* the curve, */
+    int made;          /* frames' "gen": + 1 at each change of the look or the curve */
     HdrSource src;     /* and the source it was made for */
     int said;          /* the changed transfer under --tone-mapping none */
     int gen;           /* the video's shape: its generation (app/view.h) */
@@ -206,6 +207,7 @@ static void *stage_main(void *arg)
          * HDR is not what the transform was made for: this frame on uses a new one */
         int look = live_look_take(&t->c.looks->live, &t->look_gen, &t->look);
         int curve = atomic_load(t->c.tone_curve);
+        t->made += look || curve != t->curve; /* what the user changed (not the source's HDR) */
         HdrSource src = {i->transfer, i->primaries, i->hdr_peak};
         if (look || curve != t->curve || src.transfer != t->src.transfer ||
             src.primaries != t->src.primaries || src.peak != t->src.peak) {
@@ -222,7 +224,7 @@ static void *stage_main(void *arg)
             stage_set_transform(stage, &tr);
         }
         crop_next(t, stage, o);
-        o->look_gen = t->look_gen;
+        o->look_gen = t->made;
         int scopes = atomic_load(&t->c.looks->live.scopes); /* --scope, 'w': room in the slot */
         if (ring_slot_scopes(out, o, stage_scope_need(&t->c.sc, scopes)) < 0) {
             snprintf(t->err, sizeof(t->err), "out of memory for the scopes' counts");

@@ -381,9 +381,9 @@ int transform_parse(const char *spec, Transform *t, char *err, size_t errlen)
         Args a;
         if (split_args(&ps, eqs ? eqs + 1 : stop, stop, &a) < 0)
             return -1;
-        if (n + 2 > CHAIN_MAX_OPS)
+        if (n + 1 > CHAIN_MAX_OPS) /* (eq with a gamma takes two: checked below) */
             return fail(&ps, s, "more than %d steps", CHAIN_MAX_OPS);
-        Step *st = &steps[n];
+        Step *st = &steps[n], spare;
         memset(st, 0, sizeof(*st));
         ps.step = s;
         st->kind = CHAIN_AFFINE;
@@ -391,7 +391,7 @@ int transform_parse(const char *spec, Transform *t, char *err, size_t errlen)
         if (is_named(name))
             rc = plain(&ps, name, &a, st);
         else if (!strcmp(name, "eq"))
-            rc = eq(&ps, name, &a, st, &steps[n + 1], &extra);
+            rc = eq(&ps, name, &a, st, n + 1 < CHAIN_MAX_OPS ? &steps[n + 1] : &spare, &extra);
         else if (!strcmp(name, "hue"))
             rc = hue(&ps, name, &a, st);
         else if (!strcmp(name, "matrix"))
@@ -407,6 +407,8 @@ int transform_parse(const char *spec, Transform *t, char *err, size_t errlen)
                                 "hue, matrix, swap, lut3d, lut1d)", name);
         if (rc < 0)
             return -1;
+        if (n + 1 + extra > CHAIN_MAX_OPS)
+            return fail(&ps, s, "more than %d steps (eq's gamma takes two)", CHAIN_MAX_OPS);
         if (strcmp(name, "none") != 0)
             n += 1 + extra;
         if (!comma)

@@ -21,6 +21,7 @@ live_keys)
   ff -f lavfi -i "testsrc2=size=320x240:rate=25" -t 12 -pix_fmt yuv420p -c:v libx264 -preset ultrafast "$tmp/in.mp4"
   start -an --no-overlay --debug-frame-hash --stats "$tmp/s.json" -t "gray,eq=gamma=1.2" "$tmp/in.mp4"
   xdotool key --delay 100 --window "$wid" 2 2 2 8 2>/dev/null; sleep 4; finish q
+  cp "$tmp/err" "$tmp/window.err"
   chain=$(sed -n "s/^pinstripe: the chain at quit: -t '\(.*\)'$/\1/p" "$tmp/err")
   [ "$chain" = "gray,eq=contrast=1.15:saturation=1.05:gamma=1.2" ] || { cat "$tmp/err" >&2; fail "printed chain '$chain'"; }
   expect 0 --no-display --debug-frame-hash --frames 300 --stats "$tmp/r.json" -t "$chain" "$tmp/in.mp4"
@@ -39,6 +40,27 @@ bad = [f["index"] for f in final if f["hash"] != ref[f["index"]]]
 assert not bad, f"{len(bad)} frames differ, e.g. {bad[:5]}"
 first = [f for f in s["frames"] if f["gen"] == 0]
 assert first and all(f["hash"] != ref[f["index"]] for f in first[:5]), "the first look equals the last"
+PY
+  # with the overlay off each press is said once (no other key repeats it)
+  [ "$(grep -c 'pinstripe: contrast' "$tmp/window.err")" = 3 ] && [ "$(grep -c 'pinstripe: saturation' "$tmp/window.err")" = 1 ] ||
+    { cat "$tmp/window.err" >&2; fail "each adjustment said once"; }
+  # an HDR source: h (the next tone-mapping curve) is a new generation too, and the
+  # line at quit gives the curve with the chain: its frames are the last generation's
+  ff -f lavfi -i "testsrc2=size=320x180:rate=25" -t 12 -pix_fmt yuv420p10le -color_primaries bt2020 \
+     -color_trc smpte2084 -colorspace bt2020nc -c:v ffv1 "$tmp/pq.mkv"
+  start -an --no-overlay --debug-frame-hash --stats "$tmp/s.json" -t gray "$tmp/pq.mkv"
+  xdotool key --delay 100 --window "$wid" 2 h 2>/dev/null; sleep 4; finish q
+  line=$(sed -n "s/^pinstripe: the chain at quit: //p" "$tmp/err")
+  [ "$line" = "-t 'gray,eq=contrast=1.05' --tone-mapping hable" ] || { cat "$tmp/err" >&2; fail "the line at quit: '$line'"; }
+  expect 0 --no-display --debug-frame-hash --frames 300 --stats "$tmp/r.json" -t gray,eq=contrast=1.05 \
+    --tone-mapping hable "$tmp/pq.mkv"
+  python3 - "$tmp/s.json" "$tmp/r.json" <<'PY' || fail "frames after h differ from the line's run"
+import json, sys
+s, r = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+ref = {f["pts"]: f["hash"] for f in r["frames"]}
+final = [f for f in s["frames"] if f["gen"] == 2]
+print("HDR: generations", sorted(set(f["gen"] for f in s["frames"])), "frames of the last", len(final))
+assert len(final) >= 20 and all(f["hash"] == ref[f["pts"]] for f in final)
 PY
   ;;
 live_gamma)
@@ -152,6 +174,11 @@ assert len(still) == n and still == ref[i * n:(i + 1) * n]
 PY
   done <"$tmp/stills"
   expect 1 --no-display --screenshot-dir "$tmp/none" -o "$tmp/x.nut" "$tmp/in.mp4"; one_line "--screenshot-dir"
+  expect 1 --no-display --screenshot-dir "$tmp/in.mp4" -o "$tmp/x.nut" "$tmp/in.mp4"; one_line "not a directory"
+  # g while paused, then quit before a step: said, not lost in silence
+  start -an --no-overlay --screenshot-dir "$tmp/shots" "$tmp/in.mp4"
+  xdotool key --delay 300 --window "$wid" space g 2>/dev/null; sleep 0.5; finish q
+  grep -q "still: not taken" "$tmp/err" || { cat "$tmp/err" >&2; fail "a still asked for while paused, then quit"; }
   ;;
 scope_counts)
   # --debug-scope's counts against counts made here, with numpy, from the frames

@@ -86,6 +86,15 @@ int main(void)
     CHECK(transform_parse("eq=gamma=2", &t, err, sizeof err) == 0 && t.chain.nops == 2 &&
               t.chain.ops[1].kind == CHAIN_LUT1D,
           "eq gamma is a table step");
+    /* 8 steps, the most a chain has; eq with a gamma takes two */
+    CHECK(transform_parse("invert,invert,invert,invert,invert,invert,invert,invert", &t, err,
+                          sizeof err) == 0 && t.chain.nops == 8, "8 steps refused: %s", err);
+    CHECK(transform_parse("invert,invert,invert,invert,invert,invert,invert,invert,gray", &t,
+                          err, sizeof err) < 0 && strstr(err, "more than 8"), "9 steps accepted");
+    CHECK(transform_parse("invert,invert,invert,invert,invert,invert,invert,eq=gamma=2", &t, err,
+                          sizeof err) < 0 && strstr(err, "gamma"), "8 steps + a gamma accepted");
+    CHECK(transform_parse("invert,invert,invert,invert,invert,invert,eq=gamma=2", &t, err,
+                          sizeof err) == 0 && t.chain.nops == 8, "7 steps and a gamma: %s", err);
     CHECK(transform_parse("swap=order=rgb", &t, err, sizeof err) == 0 && t.identity == 0 &&
               t.chain.ops[0].m[0][0] == 1.0f && t.chain.ops[0].m[0][2] == 0.0f,
           "swap=order=rgb is a plain copy");
