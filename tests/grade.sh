@@ -46,6 +46,8 @@ PY
     { cat "$tmp/window.err" >&2; fail "each adjustment said once"; }
   # an HDR source: h (the next tone-mapping curve) is a new generation too, and the
   # line at quit gives the curve with the chain: its frames are the last generation's
+  # (not under a sanitizer: the same threads as above, for CI's time)
+  [ -z "${ASAN_OPTIONS:-}${TSAN_OPTIONS:-}" ] || { echo "PASS $case_name (HDR part left out)"; exit 0; }
   ff -f lavfi -i "testsrc2=size=320x180:rate=25" -t 12 -pix_fmt yuv420p10le -color_primaries bt2020 \
      -color_trc smpte2084 -colorspace bt2020nc -c:v ffv1 "$tmp/pq.mkv"
   start -an --no-overlay --debug-frame-hash --stats "$tmp/s.json" -t gray "$tmp/pq.mkv"

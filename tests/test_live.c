@@ -4,7 +4,8 @@
  * same frame through a fresh one-frame CPU stage made with that frame's
  * transform; the stage keeps at most depth + 1 gamma tables a step, whatever
  * the number of values (memory flat). The CPU backend, and the CUDA backend
- * where a device answers. Then the text of adjusted chains (look/adjust.h):
+ * where a device answers; every scope counted on the way, equal to a count of
+ * the frame's rows. Then the text of adjusted chains (look/adjust.h):
  * what mpv's keys make of a chain, and that it parses to the values shown. */
 #include <math.h>
 #include <stdio.h>
@@ -99,17 +100,29 @@ static void run(StageBackend backend)
     FrameBuf fi = {0}, fo[MAXD];
     frame_wrap(&fi, &in, inblk);
     fi.matrix = MATRIX_BT709;
+    size_t need = stage_scope_need(&cfg, SCOPE_ALL); /* every scope counted, as --scope does */
+    uint32_t *recount = malloc(4 * need);
+    MUST(recount, "out of memory");
     for (int d = 0; d < depth; d++) {
         MUST((outs[d] = host_alloc(outb, mem, err, sizeof err)), "out of memory");
         memset(&fo[d], 0, sizeof fo[d]);
         frame_wrap(&fo[d], &of, outs[d]);
+        MUST((fo[d].scope_block = malloc(4 * need)), "out of memory");
+        fo[d].scope_cap = need;
     }
+    stage_set_scopes(s, SCOPE_ALL);
     int done = 0, bad = 0, most = 0;
     for (int k = 0; done < FRAMES;) {
         if (k - done == depth || k == FRAMES) { /* the oldest, against its reference */
             MUST(stage_wait(s, NULL) == 0, "wait: %s", stage_error(s));
             reference(&fi, done, want, outb);
             bad += memcmp(outs[done % depth], want, outb) != 0;
+            ScopeCounts c, *got = &fo[done % depth].scope; /* the counts: the frame's, recounted */
+            scope_layout(&c, got->which, got->width, got->levels, recount);
+            scope_clear(&c);
+            for (int y = 0; y < H; y++)
+                scope_count_row(&c, outs[done % depth] + (size_t)y * fo[done % depth].stride[0], 0, W, 0);
+            bad += got->which != SCOPE_ALL || memcmp(recount, got->wave, 4 * need) != 0;
             done++;
             continue;
         }
@@ -121,8 +134,8 @@ static void run(StageBackend backend)
         most = tables_held(s) > most ? tables_held(s) : most;
         k++;
     }
-    CHECK(bad == 0, "%s: %d of %d frames differ from their transform's", stage_backend_name(s),
-          bad, FRAMES);
+    CHECK(bad == 0, "%s: %d of %d frames differ from their transform's, or their scope counts "
+          "from a count of their rows", stage_backend_name(s), bad, FRAMES);
     /* two gamma steps, each with at most depth + 1 tables */
     CHECK(most <= 2 * (stage_depth(s) + 1), "%s: %d gamma tables held (depth %d)",
           stage_backend_name(s), most, stage_depth(s));
@@ -131,7 +144,8 @@ static void run(StageBackend backend)
     stage_destroy(&s);
     host_free(inblk, mem);
     for (int d = 0; d < depth; d++)
-        host_free(outs[d], mem);
+        host_free(outs[d], mem), free(fo[d].scope_block);
+    free(recount);
     free(want);
 }
 

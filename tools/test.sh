@@ -31,6 +31,10 @@ asan_skip+='|scale_display_zoom'
 # and the grading tools' split in -o and its keys (unit_live runs the split's
 # rows under ASan; grade_still and grade_scope_keys the window's paths)
 asan_skip+='|grade_compare_file|grade_compare_keys'
+# and the live keys' and the scopes' end-to-end checks (unit_live runs the chain's
+# text, the handoff's stage, the split and the counts under ASan; grade_still and
+# grade_scope_keys the window's paths)
+asan_skip+='|grade_live_keys|grade_scope_counts'
 tsan_skip='e2e_live_slow_display|unit_simd|unit_colour|e2e_transforms|e2e_yuv_bt|e2e_invert_vs_negate'
 tsan_skip+='|e2e_luts_vs_ffmpeg|e2e_nv12_and_rgba|output_yuv_output|output_timing_(mkv|nut|avi|vfr|lavfi)'
 tsan_skip+='|output_encoder_settings|e2e_display_overlay|e2e_display_fault|e2e_display_window_fit|e2e_overlay_graph|e2e_display_interleave'
@@ -44,6 +48,9 @@ tsan_skip+='|output_depth_files|e2e_decode_direct|e2e_display_transform_step'
 # and the grading tools' pixel checks (the split in -o, the scopes' counts against
 # numpy): the threads they run on are grade_scope_keys' and grade_still's
 tsan_skip+='|grade_compare_file|grade_scope_counts'
+# and the scopes' window (unit_live counts with the CPU stage's worker threads;
+# grade_still and grade_live_keys run the display's and the stage thread's handoffs)
+tsan_skip+='|grade_scope_keys'
 [ -z "${FULL:-}" ] || { asan_skip='^$'; tsan_skip='e2e_live_slow_display'; }
 (cd "$top/build-asan" &&
   ASAN_OPTIONS=protect_shadow_gap=0:detect_leaks=1 LSAN_OPTIONS=suppressions=$top/tests/lsan.supp UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
