@@ -72,7 +72,6 @@ static void use_preset(LiveKeys *k, int i)
     Looks *l = k->looks;
     k->preset = i;
     k->adj_ok = l->spec[i][0] && adjust_begin(&k->adj, l->spec[i]) == 0;
-    k->adjusted = 0;
     snprintf(k->text, sizeof(k->text), "%s", l->spec[i]);
     snprintf(k->name, sizeof(k->name), "%s", l->presets[i].name);
 }
@@ -145,7 +144,6 @@ int live_keys_key(LiveKeys *k, int key, double now_ms)
         return 1;
     }
     k->adj = a;
-    k->adjusted = 1;
     snprintf(k->text, sizeof(k->text), "%s", text);
     short_name(text, k->name, sizeof(k->name));
     live_look_set(&l->live, &t, text);

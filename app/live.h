@@ -72,7 +72,7 @@ typedef struct LiveKeys {
     Looks *looks;
     int preset;                  /* the one the look comes from */
     Adjust adj;                  /* its adjustment (adj_ok: its text could be adjusted) */
-    int adj_ok, adjusted;
+    int adj_ok;
     char text[ADJUST_TEXT_MAX];  /* the chain now */
     char name[160];              /* the overlay's: the preset's name, or the chain adjusted */
     char note[160];              /* the last key's result, shown for a while */
