@@ -10,7 +10,10 @@
 #ifdef PINSTRIPE_QT
 #include <QApplication>
 #include <QGraphicsView>
+#include <QKeyEvent>
 #include <QWidget>
+
+#include <deque>
 #endif
 
 static cv::Mat wrap(uint8_t *bgr, int w, int h, int stride)
@@ -63,12 +66,79 @@ static QWidget *qt_window(const char *name)
 }
 #endif
 
+// highgui's Qt window keeps one key: each press it sees overwrites the last,
+// and one waitKey lets Qt handle every event that came since the call before.
+// Keys pressed faster than the frames are shown (a held ], 2 2 2 typed quickly,
+// or any burst while the display is slow) were lost. The window's presses are
+// let through one per wait: the others wait here, copied, in order, and one is
+// posted back to the window at the start of each wait. (Keys with Control
+// alone are highgui's zoom, never a key: they pass.)
+#ifdef PINSTRIPE_QT
+namespace {
+struct Replayed : QKeyEvent { // a held press, posted back
+    using QKeyEvent::QKeyEvent;
+};
+
+struct KeyQueue : QObject {
+    std::deque<Replayed *> held;
+    QWidget *window = nullptr;
+    bool passed = false;  // a press reached highgui in this wait
+    bool pending = false; // a held press posted back, not yet delivered
+    bool eventFilter(QObject *o, QEvent *e) override
+    {
+        if (e->type() != QEvent::KeyPress || o != window)
+            return false;
+        auto *k = static_cast<QKeyEvent *>(e);
+        if (dynamic_cast<Replayed *>(k)) {
+            pending = false, passed = true;
+            return false;
+        }
+        if (k->modifiers() == Qt::ControlModifier)
+            return false;
+        if (!passed && !pending && held.empty()) {
+            passed = true;
+            return false;
+        }
+        if (held.size() < 256) // (at most 256 waiting: a key held down while the display hangs)
+            held.push_back(new Replayed(k->type(), k->key(), k->modifiers(), k->nativeScanCode(),
+                                        k->nativeVirtualKey(), k->nativeModifiers(), k->text(),
+                                        k->isAutoRepeat(), k->count()));
+        return true;
+    }
+    void wait_begins()
+    {
+        passed = false;
+        pending = false; // (one not delivered in a whole wait is lost with its window)
+        if (!held.empty() && window) {
+            pending = true;
+            QCoreApplication::postEvent(window, held.front()); // (Qt owns it now)
+            held.pop_front();
+        }
+    }
+    void watch(QWidget *w)
+    {
+        for (Replayed *r : held)
+            delete r;
+        held.clear();
+        window = w, passed = pending = false;
+        if (w)
+            w->installEventFilter(this);
+    }
+};
+KeyQueue *key_queue; // (made once, on the display's thread; lives until exit)
+} // namespace
+#endif
+
 static void keep_keys(const char *name)
 {
 #ifdef PINSTRIPE_QT
-    if (QWidget *w = qt_window(name))
+    QWidget *w = qt_window(name);
+    if (w)
         for (QGraphicsView *v : w->findChildren<QGraphicsView *>())
             v->setFocusPolicy(Qt::NoFocus);
+    if (!key_queue)
+        key_queue = new KeyQueue;
+    key_queue->watch(w);
 #else
     (void)name;
 #endif
@@ -119,6 +189,10 @@ extern "C" int cvs_window_show(const char *name, const uint8_t *bgr, int w, int 
 extern "C" int cvs_wait_key(int ms)
 {
     try {
+#ifdef PINSTRIPE_QT
+        if (key_queue)
+            key_queue->wait_begins();
+#endif
         return ms > 0 ? cv::waitKeyEx(ms) : cv::pollKey();
     } catch (const cv::Exception &) {
         return -1;
@@ -137,6 +211,10 @@ extern "C" int cvs_window_visible(const char *name)
 extern "C" void cvs_window_close(const char *name)
 {
     try {
+#ifdef PINSTRIPE_QT
+        if (key_queue)
+            key_queue->watch(nullptr); // (the window goes)
+#endif
         cv::destroyWindow(name);
         cv::pollKey(); // let the GUI backend process the close
     } catch (const cv::Exception &) {
