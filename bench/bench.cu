@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "gpu/clock.h"
+#include "gpu/scope.h"
 #include "gpu/stage.h"
 #include "look/chain.h"
 #include "look/tonemap.h"
@@ -213,6 +214,7 @@ static double forum_loop(int pinned)
 // hdr: 10-bit 4:2:0 samples (random, within 10 bits) tagged PQ BT.2020 1000 cd/m²,
 // tone-mapped with bt2390 (the default) after the transform; 0: 8-bit 4:2:0 as decoded
 static int bench_compare; // the stage with --compare split (at 0.5)
+static int bench_scopes;  // the stage counting these scopes (SCOPE_* bits; 0: none)
 static double stage_run_hdr(int w, int h, const char *tname, int stripes, int hdr);
 
 static double stage_run(int w, int h, const char *tname, int stripes)
@@ -243,7 +245,7 @@ static double stage_run_fmt(int w, int h, const char *tname, int stripes, int hd
     cfg.in = in, cfg.stripes = stripes, cfg.backend = STAGE_CUDA;
     cfg.out_depth = rgb48_out ? 16 : 8;
     cfg.dither = DITHER_ORDERED; // the player's default
-    cfg.compare = bench_compare, cfg.compare_at = 0.5;
+    cfg.compare = bench_compare, cfg.compare_at = 0.5, cfg.scopes = bench_scopes;
     cfg.time_every = spans_path && strcmp(tname, "invert") == 0 ? 1 : time_every;
     if (transform_parse(tname, &cfg.transform, err, sizeof err) < 0) {
         fprintf(stderr, "pinstripe-bench: %s\n", err);
@@ -276,6 +278,14 @@ static double stage_run_fmt(int w, int h, const char *tname, int stripes, int hd
         memset(&fi[i], 0, sizeof(FrameBuf)), memset(&fo[i], 0, sizeof(FrameBuf));
         frame_wrap(&fi[i], &in, bi[i]);
         frame_wrap(&fo[i], &out, bo[i]);
+        if (bench_scopes) { // the player's slots: a scope block each, in the ring's memory
+            fo[i].scope_cap = stage_scope_need(&cfg, bench_scopes);
+            fo[i].scope_block = (uint32_t *)host_alloc(4 * fo[i].scope_cap, HOST_MEM_PINNED, err, sizeof err);
+            if (!fo[i].scope_block) {
+                fprintf(stderr, "pinstripe-bench: %s\n", err);
+                exit(3);
+            }
+        }
         fill_random(bi[i], frame_bytes(&in));
         fi[i].matrix = MATRIX_BT709;
         if (hdr == 2) { // 16-bit RGB, as tone mapping leaves it
@@ -336,8 +346,10 @@ static double stage_run_fmt(int w, int h, const char *tname, int stripes, int hd
     if (spans)
         fclose(spans);
     stage_destroy(&s);
-    for (int i = 0; i < SETS; i++)
+    for (int i = 0; i < SETS; i++) {
         host_free(bi[i], HOST_MEM_PINNED), host_free(bo[i], HOST_MEM_PINNED);
+        host_free(fo[i].scope_block, HOST_MEM_PINNED);
+    }
     return median(per, reps);
 fail:
     fprintf(stderr, "pinstripe-bench: %s\n", stage_error(s));
@@ -651,25 +663,33 @@ int main(int argc, char **argv)
                 remove(path);
             }
         }
-        if (si == 1) { // --compare split (issue 27): lut3d 33³ without and with, alternately
+        if (si == 1) { // issue 27: lut3d 33³ without and with --compare split, each scope and
+            // all four, in turn
             char path[64], spec[128];
             snprintf(path, sizeof path, "/tmp/pinstripe-bench-cmp.cube");
             write_cube(path, 33);
             snprintf(spec, sizeof spec, "lut3d=file=%s", path);
-            double ms[2][3];
+            static const int modes[] = {0, 0, SCOPE_WAVEFORM, SCOPE_PARADE, SCOPE_VECTOR, SCOPE_HIST, SCOPE_ALL};
+            static const char *const mname[] = {"", "--compare split", "--scope waveform", "--scope parade",
+                                                "--scope vectorscope", "--scope histogram", "every scope"};
+            double ms[7][3];
             for (int k = 0; k < 3; k++)
-                for (bench_compare = 0; bench_compare < 2; bench_compare++)
-                    ms[bench_compare][k] = stage_run(w, h, spec, stripes);
-            bench_compare = 0;
-            for (int c = 0; c < 2; c++) { // the median of the three
+                for (int c = 0; c < 7; c++) {
+                    bench_compare = c == 1, bench_scopes = modes[c];
+                    ms[c][k] = stage_run(w, h, spec, stripes);
+                }
+            bench_compare = bench_scopes = 0;
+            for (int c = 0; c < 7; c++) { // the median of the three
                 double *m = ms[c], lo = fmin(m[0], fmin(m[1], m[2])), hi = fmax(m[0], fmax(m[1], m[2]));
                 m[0] = m[0] + m[1] + m[2] - lo - hi;
             }
             snprintf(name, sizeof name, "%dp lut3d 33³", h);
             row(name, ms[0][0], up, down, bound);
-            snprintf(name, sizeof name, "%dp lut3d 33³ --compare split (÷ without: %.3f)", h,
-                     ms[1][0] / ms[0][0]);
-            row(name, ms[1][0], up, down, bound);
+            for (int c = 1; c < 7; c++) {
+                snprintf(name, sizeof name, "%dp lut3d 33³ %s (÷ without: %.3f)", h, mname[c],
+                         ms[c][0] / ms[0][0]);
+                row(name, ms[c][0], up, down, bound);
+            }
             remove(path);
         }
         { // HDR: 10-bit PQ with lut3d 33³, tone mapping off and on (bt2390)

@@ -118,3 +118,25 @@ void scope_clear(ScopeCounts *c)
     if (d)
         memset(d, 0, sizeof(uint32_t) * scope_count_n(c->which, c->cols, c->levels));
 }
+
+int scope_unpack(ScopeCounts *c, const uint32_t *packed, size_t pairs_max)
+{
+    size_t nd = scope_cells8(c->which, c->cols, c->levels), nh = c->hist ? (size_t)3 * c->levels : 0;
+    size_t n = packed[0];
+    uint32_t *d = c->wave ? c->wave : c->parade ? c->parade : c->vector ? c->vector : c->hist;
+    if (n > pairs_max || !d)
+        return -1;
+    const uint8_t *bytes = (const uint8_t *)(packed + 1 + nh);
+    for (size_t i = 0; i < nd; i++) /* (a cell's byte: the count, or 255 and a pair) */
+        d[i] = bytes[i];
+    if (c->hist)
+        memcpy(c->hist, packed + 1, sizeof(uint32_t) * nh);
+    const uint32_t *pair = packed + scope_pack_head(c->which, c->cols, c->levels);
+    for (size_t k = 0; k < n; k++) {
+        uint32_t at = pair[2 * k], count = pair[2 * k + 1];
+        if (at >= nd || count < 255 || d[at] != 255)
+            return -1;
+        d[at] = count;
+    }
+    return 0;
+}

@@ -103,6 +103,36 @@ COLOUR_FN void scope_index(const ScopeCounts *c, int x, int r, int g, int b, int
     idx[5] = r >> shift, idx[6] = c->levels + (g >> shift), idx[7] = 2 * c->levels + (b >> shift);
 }
 
+/* The CUDA stage's counts on their way down (gpu/scope_cuda.cu), "packed": 32-bit
+ * words, [0] the number of pairs, then the histogram's counts as they are (3 ×
+ * levels, when counted), then every other cell (the waveform's, the parade's and
+ * the vectorscope's, in the block's order) a byte, min(count, 255), four to a
+ * word, then (index in the block, count) pairs for the cells of 255 or more. A
+ * table that n pixels add to has at most n / 255 such cells. */
+COLOUR_FN size_t scope_cells8(int which, int cols, int levels)
+{
+    return scope_count_n(which & ~SCOPE_HIST, cols, levels);
+}
+
+/* The words before the pairs. */
+COLOUR_FN size_t scope_pack_head(int which, int cols, int levels)
+{
+    return 1 + (which & SCOPE_HIST ? (size_t)3 * levels : 0) + (scope_cells8(which, cols, levels) + 3) / 4;
+}
+
+/* The pairs a frame of width × height can need at most. */
+COLOUR_FN size_t scope_pairs_max(int which, int width, int height)
+{
+    size_t tables = (which & SCOPE_WAVEFORM ? 1 : 0) + (which & SCOPE_PARADE ? 3 : 0) +
+                    (which & SCOPE_VECTOR ? 1 : 0);
+    return (size_t)width * (size_t)height / 255 * tables;
+}
+
+/* c's tables (laid out by scope_layout) from a packed block holding at most
+ * pairs_max pairs. 0, or -1 when the block cannot be one (too many pairs, an
+ * index out of range, a pair for a cell under 255). */
+int scope_unpack(ScopeCounts *c, const uint32_t *packed, size_t pairs_max);
+
 /* Count row `row` (w pixels from column x0: packed B,G,R 8-bit, or R,G,B 16-bit
  * when wide) into c (host memory). */
 void scope_count_row(ScopeCounts *c, const uint8_t *row, int x0, int w, int wide);

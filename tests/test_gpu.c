@@ -47,10 +47,13 @@ static int plane_rows(const FrameFormat *f, int p)
 
 typedef struct Bufs {
     uint8_t *in[FRAMES], *out[FRAMES];
+    uint32_t *counts[FRAMES]; /* --scope: the outputs' scope blocks (scope_on) */
     FrameBuf fi[FRAMES], fo[FRAMES];
     size_t in_bytes;
     HostMemKind mem;
 } Bufs;
+
+static int scope_on; /* --scope: SCOPE_* bits counted (0: none) */
 
 #define ROW_PAD 70 /* padded input rows: this many bytes past the picture's */
 
@@ -73,9 +76,10 @@ static size_t wrap_padded(FrameBuf *b, const FrameFormat *f, uint8_t *block)
     return total;
 }
 
-/* padded: the input as wrap_padded lays it out */
+/* padded: the input as wrap_padded lays it out; scope_need: the 32-bit counts of
+ * each output's scope block (0: none) */
 static int bufs_alloc(Bufs *b, const FrameFormat *in, const FrameFormat *outf, HostMemKind mem,
-                      int padded)
+                      int padded, size_t scope_need)
 {
     char err[256];
     FrameFormat out = *outf;
@@ -94,6 +98,11 @@ static int bufs_alloc(Bufs *b, const FrameFormat *in, const FrameFormat *outf, H
         else
             frame_wrap(&b->fi[i], in, b->in[i]);
         frame_wrap(&b->fo[i], &out, b->out[i]);
+        if (scope_need) { /* poisoned: every count must be written */
+            CHECK((b->counts[i] = malloc(sizeof(uint32_t) * scope_need)) != NULL, "malloc");
+            memset(b->counts[i], 0xA5, sizeof(uint32_t) * scope_need);
+            b->fo[i].scope_block = b->counts[i], b->fo[i].scope_cap = scope_need;
+        }
     }
     return 0;
 }
@@ -115,6 +124,7 @@ static void bufs_free(Bufs *b)
     for (int i = 0; i < FRAMES; i++) {
         host_free(b->in[i], b->mem);
         host_free(b->out[i], b->mem);
+        free(b->counts[i]);
     }
 }
 
@@ -209,7 +219,7 @@ static int one_out(PixLayout layout, int depth, int w, int h, int stripes, const
                        .out_yuv = yuv, .out_depth = out_depth, .dither = dither,
                        .out_width = scale_w, .out_height = scale_h, .scale = scale_f,
                        .scale_linear = scale_lin, .crop = scale_crop, .compare = compare_on,
-                       .compare_at = compare_at};
+                       .compare_at = compare_at, .scopes = scope_on};
     CHECK(transform_parse(tname, &cfg.transform, err, sizeof err) == 0, "%s", err);
     if (tone_on) {
         Transform base = cfg.transform;
@@ -222,9 +232,10 @@ static int one_out(PixLayout layout, int depth, int w, int h, int stripes, const
     FrameFormat outf = stage_out_format(&cfg);
     Bufs cpu, cuda, pageable;
     int padded = banded == 2;
-    if (bufs_alloc(&cpu, &in, &outf, HOST_MEM_ALIGNED, padded) < 0 ||
-        bufs_alloc(&cuda, &in, &outf, HOST_MEM_PINNED, padded) < 0 ||
-        bufs_alloc(&pageable, &in, &outf, HOST_MEM_ALIGNED, padded) < 0)
+    size_t need = stage_scope_need(&cfg, scope_on);
+    if (bufs_alloc(&cpu, &in, &outf, HOST_MEM_ALIGNED, padded, need) < 0 ||
+        bufs_alloc(&cuda, &in, &outf, HOST_MEM_PINNED, padded, need) < 0 ||
+        bufs_alloc(&pageable, &in, &outf, HOST_MEM_ALIGNED, padded, need) < 0)
         return -1;
     const ColourMatrix ms[] = {MATRIX_UNSPECIFIED, MATRIX_BT601, MATRIX_BT709, MATRIX_BT2020};
     for (int i = 0; i < FRAMES; i++) {
@@ -264,6 +275,21 @@ static int one_out(PixLayout layout, int depth, int w, int h, int stripes, const
         CHECK(memcmp(cuda.out[i], pageable.out[i], ob) == 0,
               "%s %d-bit %dx%d %d stripes -t %.60s frame %d%s%s: pageable differs from pinned",
               pix_layout_name(layout), depth, w, h, stripes, tname, i, how[banded], to);
+        if (!need)
+            continue;
+        /* --scope: every scope asked for counted, the same counts on both backends */
+        const ScopeCounts *a = &cpu.fo[i].scope, *c = &cuda.fo[i].scope;
+        size_t n = scope_count_n(a->which, a->cols, a->levels);
+        CHECK(a->which == scope_on && c->which == scope_on && pageable.fo[i].scope.which == scope_on,
+              "--scope %d: frame %d counted %d (cpu), %d (cuda)", scope_on, i, a->which, c->which);
+        size_t diff = 0;
+        while (diff < n && cpu.counts[i][diff] == cuda.counts[i][diff])
+            diff++;
+        CHECK(diff == n && memcmp(cuda.counts[i], pageable.counts[i], sizeof(uint32_t) * n) == 0,
+              "%s %d-bit %dx%d %d stripes -t %.60s frame %d%s%s, --scope %d: CUDA's counts differ "
+              "from CPU's (word %zu of %zu: %u, %u)", pix_layout_name(layout), depth, w, h, stripes,
+              tname, i, how[banded], to, scope_on, diff, n, diff < n ? cpu.counts[i][diff] : 0,
+              diff < n ? cuda.counts[i][diff] : 0);
     }
 end:
     bufs_free(&cpu);
@@ -426,6 +452,21 @@ int main(void)
         combos++;
     }
     compare_on = tone_on = 0;
+    /* --scope (issue 27): the counts of every scope alone and all four, 8 and 16-bit
+     * output (256 and 1024 levels), narrower and wider than the 720 columns, resampled,
+     * with --compare, a flat picture (counts of 255 and more: the packed pairs), 1..8 stripes */
+    const int sw[] = {641, 1920, 97, 3840, 720, 1283};
+    const int sh[] = {481, 1080, 61, 2160, 33, 7};
+    for (int i = 0; i < 12; i++) {
+        int d = i % ndeep, w = sw[i % 6], h = sh[i % 6];
+        scope_on = i < 4 ? 1 << i : SCOPE_ALL;
+        scale_w = i % 5 == 3 ? w / 3 : 0, scale_h = i % 5 == 3 ? h / 3 : 0, scale_f = i % SCALE_NFILTERS;
+        compare_on = i % 4 == 1, compare_at = 0.4;
+        one_out(deep[d].l, deep[d].depth, w, h, 1 + i % 8, i == 6 ? "gray,eq=brightness=-1" :
+                test_chain[i % TEST_CHAINS], i % 3, 0, i % 3 == 2 ? 16 : 8, i % 3);
+        combos++;
+    }
+    scope_on = compare_on = 0;
     scale_w = scale_h = scale_f = scale_lin = scale_crop = 0;
     test_luts_remove();
     lut_registry_clear();

@@ -303,10 +303,49 @@ static void scope_cases(void)
         }
 }
 
+/* The packed form the CUDA stage brings down (scope.h), made here from counts by
+ * its description, unpacks to those counts; malformed blocks are refused. */
+static void pack_cases(void)
+{
+    for (int which = 1; which <= SCOPE_ALL; which++)
+        for (int levels = 256; levels <= 1024; levels *= 4) {
+            int w = which * 97 + 3, h = 40, cols = w < SCOPE_COLS_MAX ? w : SCOPE_COLS_MAX;
+            size_t n = scope_count_n(which, cols, levels), nd = scope_cells8(which, cols, levels);
+            size_t nh = which & SCOPE_HIST ? 3 * (size_t)levels : 0, head = scope_pack_head(which, cols, levels);
+            size_t max = scope_pairs_max(which, w, h), np = 0;
+            uint32_t *want = malloc(4 * n), *got = malloc(4 * n), *pk = calloc(head + 2 * max + 2, 4);
+            MUST(want && got && pk, "out of memory");
+            for (size_t i = 0; i < n; i++) /* mostly small, some 255 and over */
+                want[i] = (uint32_t)((i * 2654435761u) >> 20) % 7 == 0 ? 255 + (uint32_t)(i % 3000) : (uint32_t)(i % 256 == 255 ? 254 : i % 256);
+            uint8_t *bytes = (uint8_t *)(pk + 1 + nh);
+            for (size_t i = 0; i < nd; i++) {
+                bytes[i] = (uint8_t)(want[i] < 255 ? want[i] : 255);
+                if (want[i] >= 255 && np < max)
+                    pk[head + 2 * np] = (uint32_t)i, pk[head + 2 * np + 1] = want[i], np++;
+                else if (want[i] >= 255) /* (beyond what w × h pixels can make: made small) */
+                    want[i] = 7, bytes[i] = 7;
+            }
+            pk[0] = (uint32_t)np;
+            memcpy(pk + 1, want + nd, 4 * nh);
+            ScopeCounts c;
+            scope_layout(&c, which, w, levels, got);
+            CHECK(scope_unpack(&c, pk, max) == 0 && memcmp(got, want, 4 * n) == 0,
+                  "scopes %d, %d levels: unpacked counts differ", which, levels);
+            if (np) {
+                pk[0] = (uint32_t)max + 1; /* more pairs than can be */
+                CHECK(scope_unpack(&c, pk, max) < 0, "scopes %d: too many pairs taken", which);
+                pk[0] = (uint32_t)np, pk[head] = (uint32_t)nd; /* a cell past the tables */
+                CHECK(scope_unpack(&c, pk, max) < 0, "scopes %d: a pair out of range taken", which);
+            }
+            free(want), free(got), free(pk);
+        }
+}
+
 int main(void)
 {
     texts();
     scope_cases();
+    pack_cases();
     const double at[] = {0.5, 0.3331, 0, 1, 0.999};
     for (int i = 0; i < 20; i++)
         compare_case(i % 2 ? PIX_NV12 : PIX_YUV420P, 64 + 2 * i, 36 + 2 * (i % 3), at[i % 5], i % 4);

@@ -3,7 +3,8 @@
 # CUDA, --compare split included), test_live (the CUDA stage taking 200 gamma
 # values in a row, each frame its own value's, tables bounded), --compare split
 # CPU = CUDA on a 4K clip into -o rawvideo and shrunk to a 1152x648 view, and
-# pinstripe-bench (the stage with --compare against without). Logs into $OUT.
+# the scopes' counts CPU = CUDA, and pinstripe-bench (the stage with --compare
+# and each scope against without). Logs into $OUT.
 set -u
 out=${OUT:-/tmp/gpu-grade}; mkdir -p "$out"
 clip=${CLIP:-.pack/e2160.mp4}; lut=${LUT:-.pack/teal-orange.cube}
@@ -24,8 +25,20 @@ for t in "eq=contrast=1.3:gamma=1.4,hue=degrees=30" "lut3d=file=$lut"; do
     echo "cpu vs cuda, --compare split=0.4 -t ${t%%=*} ${view:-(-o rawvideo, 4K)}, 12 frames: $r ($(stat -c %s "$out/cuda.nut") bytes)" | tee -a "$out/summary.txt"
   done
 done
-rm -f "$out/cpu.nut" "$out/cuda.nut"
+# --scope: every scope's counts (--debug-scope) from the CUDA stage (counted on the
+# GPU) equal the CPU stage's, at 4K into -o, shrunk to a view, and 16-bit out
+for view in "" "--window-size 1152x648" "--out-depth 16"; do
+  for be in cpu cuda; do
+    if [ "${view#--window}" != "$view" ]; then to=(--no-overlay --debug-dump "$out/$be.nut"); else to=(-o "$out/$be.nut" -c rawvideo); fi
+    pinstripe -q --backend $be --no-display $view --frames 8 -t "lut3d=file=$lut" --compare split=0.3 \
+      --scope waveform,parade,vectorscope,histogram --debug-scope "$out/$be.scope" "${to[@]}" "$clip" ||
+      echo "run $be failed"
+  done
+  if cmp -s "$out/cpu.scope" "$out/cuda.scope" && [ -s "$out/cpu.scope" ]; then r=equal; else r=DIFFER; fi
+  echo "cpu vs cuda, every scope's counts ${view:-(4K -o)}, 8 frames: $r ($(wc -l <"$out/cuda.scope") lines)" | tee -a "$out/summary.txt"
+done
+rm -f "$out/cpu.nut" "$out/cuda.nut" "$out/cpu.scope" "$out/cuda.scope"
 if [ "${SKIP_BENCH:-0}" = 0 ]; then
   pinstripe-bench --reps ${REPS:-5} >"$out/bench.txt" 2>&1; echo "bench rc=$?" | tee -a "$out/summary.txt"
-  grep -E "compare|lut3d 33³ *\|" "$out/bench.txt"
+  grep -E "compare|scope|lut3d 33³ *\|" "$out/bench.txt"
 fi
