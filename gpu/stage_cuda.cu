@@ -39,6 +39,8 @@ static void cuda_uninit(Stage *s)
         for (int i = 0; i < MAX_STREAMS; i++)
             if (cs->streams[set][i])
                 cudaStreamSynchronize(cs->streams[set][i]);
+    if (cs->scope_stream) // (the scopes' packing writes into a slot's host block)
+        cudaStreamSynchronize(cs->scope_stream);
     for (int d = 0; d < MAX_DEPTH; d++) {
         scope_device_free(&cs->slots[d].scope);
         if (!cs->slots[d].ev)
