@@ -157,9 +157,30 @@ static int check_scope(Options *o, char *err, size_t errlen)
     return 0;
 }
 
+/* --progress-format, --progress: a known format; only with -o. */
+static int check_progress(const Options *o, char *err, size_t errlen)
+{
+    int json = strcmp(o->progress_format, "json") == 0;
+    if (!json && strcmp(o->progress_format, "human") != 0) {
+        snprintf(err, errlen, "--progress-format: '%s' is not human or json", o->progress_format);
+        return -1;
+    }
+    if (!o->output && (json || strcmp(o->progress_to, "-") != 0)) {
+        snprintf(err, errlen, "--progress%s: the progress of writing a file; give -o FILE",
+                 json ? "-format json" : "");
+        return -1;
+    }
+    if (!*o->progress_to) {
+        snprintf(err, errlen, "--progress: give a file name, or - for standard error");
+        return -1;
+    }
+    return 0;
+}
+
 int options_check_values(Options *o, char *err, size_t errlen)
 {
-    if (check_tone(o, err, errlen) < 0 || check_scope(o, err, errlen) < 0)
+    if (check_tone(o, err, errlen) < 0 || check_scope(o, err, errlen) < 0 ||
+        check_progress(o, err, errlen) < 0)
         return -1;
     return check_window(o, err, errlen);
 }

@@ -127,7 +127,11 @@ static const OptionSpec specs[] = {
      "HDR: -t runs on the tone-mapped picture (display) or on the source's signal,\n"
      "                           before tone mapping (source: camera and HDR LUTs)"},
     {0, "progress-every", OPT_INT, F(progress_ms), "MS", "0", 0, 1 << 30,
-     "-o: progress line every MS ms (0: 500 on a terminal, else 5000)"},
+     "-o: progress every MS ms (0: 500 on a terminal or as json, else 5000)"},
+    {0, "progress-format", OPT_STRING, F(progress_format), "F", "human", 0, 0,
+     "-o: human (ffmpeg's line) | json (an object a line, the last with \"done\"; kept by -q)"},
+    {0, "progress", OPT_STRING, F(progress_to), "FILE", "-", 0, 0,
+     "-o: write the progress to FILE (-: standard error, the default; kept by -q)"},
     {0, "no-overlay", OPT_FLAG, F(no_overlay), NULL, NULL, 0, 0, "start with the overlay off"},
     {0, "overlay", OPT_FLAG, F(overlay), NULL, NULL, 0, 0,
      "burn the overlay into the -o file too (off by default)"},

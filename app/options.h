@@ -46,6 +46,8 @@ typedef struct Options {
     const char *enc_opts[OPT_LIST_MAX]; /* --enc-opt; the count must follow */
     int n_enc_opts;
     long long progress_ms;
+    const char *progress_format; /* human | json */
+    const char *progress_to;     /* --progress FILE, - (standard error) */
     const char *enc_path;
     const char *dither;  /* no | ordered | blue: 8-bit outputs */
     long long out_depth; /* -o: 8, 10, 12 or 16 bits; 0: the source's */

@@ -4,14 +4,12 @@
  * reverse order so no buffer is freed while a copy on it may be in flight. */
 #include "app/player.h"
 
-#include <math.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "app/msg.h"
@@ -68,7 +66,7 @@ typedef struct Player {
     const char *backend_name; /* the stage's */
     int stage_threads;        /* the CPU backend's (0: CUDA) */
     Stats *stats;
-    Progress progress;       /* the -o progress line */
+    Progress progress;       /* -o's progress (--progress-format, --progress) */
     double start_ms, end_ms; /* the display loop's start (0: none); its end, or -o's close */
     long long display_drops; /* frames the display loop skipped */
     int write_failed;        /* -o failed in the loop, its line said */
@@ -303,9 +301,8 @@ static int play(Player *p, const StageConfig *sc)
     const DecoderInfo *di = decoder_info(p->dec);
     char err[640];
     ViewLink *links_view = NULL;
-    progress_init(&p->progress, p->writer && !o->quiet ? stderr : NULL, (double)o->progress_ms,
-                  di->duration_s, o->frames,
-                  di->rate_num > 0 ? (double)di->rate_num / di->rate_den : 0, clock_now_ms());
+    progress_start(&p->progress, di->duration_s, o->frames,
+                   di->rate_num > 0 ? (double)di->rate_num / di->rate_den : 0, di->nb_frames, clock_now_ms());
     p->sig.stop = stop_all_cb, p->sig.arg = p;
     signals_start(&p->sig);
     if (decoder_start(p->dec, p->in, o->frames) < 0) {
@@ -399,10 +396,10 @@ static int finish(Player *p, int code, const sigset_t *old)
     if (p->writer) {
         if (atomic_load(&p->sig.interrupted))
             writer_end_with_video(p->writer);
-        long long written = writer_frames(p->writer);
+        long long written = p->progress.frames = writer_frames(p->writer);
         progress_finish(&p->progress, clock_now_ms());
         double c0 = clock_now_ms(); /* a file's fps counts its encoder's end */
-        int closed = writer_close(&p->writer, err, sizeof(err));
+        int closed = writer_close(&p->writer, &p->progress.bytes, err, sizeof(err));
         p->end_ms += clock_now_ms() - c0;
         if (closed < 0) {
             if (!p->write_failed)
@@ -437,6 +434,7 @@ static int finish(Player *p, int code, const sigset_t *old)
     int sig = atomic_load(&p->sig.interrupted);
     if (sig && code == EXIT_OK)
         code = 128 + sig;
+    progress_done(&p->progress, code, clock_now_ms());
     ring_destroy(&p->in);
     ring_destroy(&p->out);
     decoder_close(&p->dec);
@@ -456,6 +454,10 @@ int player_run(const Options *o)
         options_check_run(o, err, sizeof(err)) < 0) {
         msg_fail("%s", err);
         return EXIT_USAGE;
+    }
+    if (progress_open(&p->progress, o, err, sizeof(err)) < 0) {
+        msg_fail("%s", err);
+        return EXIT_RUNTIME;
     }
     p->tone = options_tone(o);
     atomic_init(&p->tone_curve, o->tone_curve);

@@ -1,18 +1,38 @@
-/* The progress line (see progress.h). */
+/* The progress of writing -o (see progress.h). */
 #include "app/progress.h"
 
+#include <errno.h>
 #include <math.h>
+#include <string.h>
 #include <unistd.h>
 
-void progress_init(Progress *p, FILE *out, double every_ms, double duration_s,
-                   long long max_frames, double rate, double now_ms)
+int progress_open(Progress *p, const Options *o, char *err, size_t errlen)
 {
-    *p = (Progress){.out = out, .duration_s = duration_s, .max_frames = max_frames,
-                    .rate = rate, .start_ms = now_ms, .last_ms = now_ms};
-    if (!out)
-        return;
-    p->tty = isatty(fileno(out));
-    p->every_ms = every_ms > 0 ? every_ms : p->tty ? 500 : 5000;
+    memset(p, 0, sizeof(*p));
+    p->json = o->progress_format && strcmp(o->progress_format, "json") == 0;
+    int asked = p->json || (o->progress_to && strcmp(o->progress_to, "-") != 0);
+    if (!o->output || (o->quiet && !asked))
+        return 0;
+    if (o->progress_to && strcmp(o->progress_to, "-") != 0) {
+        if (!(p->out = fopen(o->progress_to, "w"))) {
+            snprintf(err, errlen, "--progress: cannot write '%s': %s", o->progress_to, strerror(errno));
+            return -1;
+        }
+        p->own = 1;
+    } else {
+        p->out = stderr;
+    }
+    p->tty = !p->json && isatty(fileno(p->out));
+    p->every_ms = o->progress_ms > 0 ? (double)o->progress_ms : p->json || p->tty ? 500 : 5000;
+    return 0;
+}
+
+void progress_start(Progress *p, double duration_s, long long max_frames, double rate,
+                    long long nb_frames, double now_ms)
+{
+    p->duration_s = duration_s, p->max_frames = max_frames, p->rate = rate;
+    p->total = nb_frames > 0 && max_frames > 0 && max_frames < nb_frames ? max_frames : nb_frames;
+    p->start_ms = p->last_ms = now_ms;
 }
 
 static void clock_text(char *buf, size_t len, double s)
@@ -24,7 +44,8 @@ static void clock_text(char *buf, size_t len, double s)
              cs % 100);
 }
 
-static void print_line(Progress *p, double now_ms, int last)
+/* done: the json "done" line with the exit code */
+static void print_line(Progress *p, double now_ms, int last, int done, int status)
 {
     double wall_s = (now_ms - p->start_ms) / 1000.0;
     double fps = wall_s > 0 ? p->frames / wall_s : 0;
@@ -33,43 +54,69 @@ static void print_line(Progress *p, double now_ms, int last)
     double end_s = p->duration_s;
     if (p->max_frames > 0 && p->rate > 0 && (end_s <= 0 || p->max_frames / p->rate < end_s))
         end_s = p->max_frames / p->rate;
-    char pos[32], dur[32] = "", eta[48] = "";
-    clock_text(pos, sizeof(pos), p->pos_s);
-    if (end_s > 0) {
-        char d[32];
-        clock_text(d, sizeof(d), end_s);
-        snprintf(dur, sizeof(dur), " / %s", d);
-        if (!last && speed > 0) {
-            double left = (end_s - p->pos_s) / speed;
-            char e[32];
-            clock_text(e, sizeof(e), left > 0 ? left : 0);
-            snprintf(eta, sizeof(eta), " eta=%.8s", e);
+    double left = end_s > 0 && speed > 0 && !last ? (end_s - p->pos_s) / speed : last ? 0 : -1;
+    if (p->json) {
+        char total[32] = "null", eta[32] = "null";
+        if (p->total > 0)
+            snprintf(total, sizeof(total), "%lld", p->total);
+        if (left >= 0)
+            snprintf(eta, sizeof(eta), "%.3f", left > 0 ? left : 0);
+        fprintf(p->out, "{\"frame\":%lld,\"total_frames\":%s,\"out_time\":%.6f,\"fps\":%.3f,"
+                        "\"speed\":%.4f,\"bytes\":%lld,\"eta\":%s%s",
+                p->frames, total, p->pos_s, fps, speed, p->bytes, eta, done ? ",\"done\":true" : "");
+        if (done)
+            fprintf(p->out, ",\"status\":%d", status);
+        fputs("}\n", p->out);
+    } else {
+        char pos[32], dur[32] = "", eta[48] = "";
+        clock_text(pos, sizeof(pos), p->pos_s);
+        if (end_s > 0) {
+            char d[32];
+            clock_text(d, sizeof(d), end_s);
+            snprintf(dur, sizeof(dur), " / %s", d);
+            if (!last && left >= 0) {
+                char e[32];
+                clock_text(e, sizeof(e), left > 0 ? left : 0);
+                snprintf(eta, sizeof(eta), " eta=%.8s", e);
+            }
         }
+        fprintf(p->out, "%sframe=%6lld fps=%6.1f time=%s%s speed=%.3gx%s%s", p->tty ? "\r" : "",
+                p->frames, fps, pos, dur, speed, eta, p->tty ? "   " : "\n");
     }
-    fprintf(p->out, "%sframe=%6lld fps=%6.1f time=%s%s speed=%.3gx%s%s", p->tty ? "\r" : "",
-            p->frames, fps, pos, dur, speed, eta, p->tty ? "   " : "\n");
     fflush(p->out);
     p->printed = 1;
     p->last_ms = now_ms;
 }
 
-void progress_frame(Progress *p, long long frames, double pos_s, double now_ms)
+void progress_frame(Progress *p, const Writer *w, double pos_s, double now_ms)
 {
     if (!p->out)
         return;
-    p->frames = frames;
     if (pos_s > p->pos_s)
         p->pos_s = pos_s;
-    if (now_ms - p->last_ms >= p->every_ms)
-        print_line(p, now_ms, 0);
+    if (now_ms - p->last_ms >= p->every_ms) {
+        p->frames = writer_frames(w), p->bytes = writer_bytes(w);
+        print_line(p, now_ms, 0, 0, 0);
+    }
 }
 
 void progress_finish(Progress *p, double now_ms)
 {
-    if (!p->out)
+    if (!p->out || p->json) /* (json's last line is the done line) */
         return;
-    print_line(p, now_ms, 1);
+    print_line(p, now_ms, 1, 0, 0);
     if (p->tty)
         fputc('\n', p->out);
     fflush(p->out);
+}
+
+void progress_done(Progress *p, int status, double now_ms)
+{
+    if (!p->out)
+        return;
+    if (p->json)
+        print_line(p, p->start_ms > 0 ? now_ms : 0, 1, 1, status);
+    if (p->own)
+        fclose(p->out);
+    p->out = NULL;
 }

@@ -300,7 +300,7 @@ static int show_frame(Show *p, FrameBuf *f, int windowed)
     double start_s = di->start_us != INT64_MIN ? di->start_us / 1e6 : 0;
     double t_s = (double)f->pts * di->tb_num / di->tb_den - start_s; /* from the start */
     if (k->writer)
-        progress_frame(k->progress, writer_frames(k->writer), t_s, clock_now_ms());
+        progress_frame(k->progress, k->writer, t_s, clock_now_ms());
     live_keys_still(&p->live, f, p->o->screenshot_dir, k->url, (double)di->tb_num / di->tb_den,
                     start_s, p->o->quiet); /* key g */
     if ((windowed || k->dump) && !(f = view_bgr(&p->bgr, f, dither_parse(p->o->dither))))

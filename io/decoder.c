@@ -228,6 +228,7 @@ Decoder *decoder_open(Source *src, const DecoderOptions *opt, char *err, size_t 
     in->avg_den = in->avg_num ? st->avg_frame_rate.den : 1;
     in->start_us = fmt->start_time != AV_NOPTS_VALUE ? fmt->start_time : INT64_MIN;
     in->duration_s = fmt->duration > 0 ? fmt->duration / (double)AV_TIME_BASE : 0;
+    in->nb_frames = st->nb_frames > 0 ? st->nb_frames : 0;
     snprintf(in->src_pix_fmt, sizeof(in->src_pix_fmt), "%s", decoder_source_format(d));
     d->pts_step = source_frame_step(src);
     d->last_pts = AV_NOPTS_VALUE;

@@ -37,6 +37,7 @@ typedef struct DecoderInfo {
     int avg_num, avg_den;    /* the stream's average frame rate (0/1 when unknown) */
     int64_t start_us;        /* the input's start (µs), INT64_MIN when unknown */
     double duration_s;       /* the input's length, 0 when unknown */
+    long long nb_frames;     /* the video stream's frames as the container says, 0 when unknown */
     char codec[32];          /* decoder name */
     int hwdec;               /* 1: NVDEC is set up (frames arrive as CUDA nv12 surfaces
                               * unless it turns the stream down at its first frame) */

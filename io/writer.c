@@ -271,7 +271,7 @@ static Writer *open_output(const WriterConfig *cfg, int allow_copies, char *err,
     snprintf(w->path, sizeof(w->path), "%s", cfg->path);
     pthread_mutex_init(&w->lock, NULL);
     if (open_file(w, cfg, allow_copies, err, errlen, code, header_failed) < 0)
-        writer_close(&w, NULL, 0);
+        writer_close(&w, NULL, NULL, 0);
     return w;
 }
 
@@ -401,7 +401,24 @@ int writer_write(Writer *w, const FrameBuf *bgr)
     return rc;
 }
 
-int writer_close(Writer **pw, char *err, size_t errlen)
+static long long bytes_of(const Writer *w, int end)
+{
+    AVIOContext *pb = w->oc && !(w->oc->oformat->flags & AVFMT_NOFILE) ? w->oc->pb : NULL;
+    if (!pb)
+        return 0;
+    int64_t n = end && (pb->seekable & AVIO_SEEKABLE_NORMAL) ? avio_size(pb) : avio_tell(pb);
+    return n > 0 ? n : 0;
+}
+
+long long writer_bytes(const Writer *w)
+{
+    pthread_mutex_lock((pthread_mutex_t *)&w->lock);
+    long long n = bytes_of(w, 0);
+    pthread_mutex_unlock((pthread_mutex_t *)&w->lock);
+    return n;
+}
+
+int writer_close(Writer **pw, long long *bytes, char *err, size_t errlen)
 {
     Writer *w = pw ? *pw : NULL;
     if (!w)
@@ -431,6 +448,10 @@ int writer_close(Writer **pw, char *err, size_t errlen)
         pktq_flush(w->queue);
     }
     copies_destroy(&w->copies);
+    if (w->oc && w->oc->pb)
+        avio_flush(w->oc->pb);
+    if (bytes)
+        *bytes = bytes_of(w, 1);
     if (w->oc && !(w->oc->oformat->flags & AVFMT_NOFILE) && w->oc->pb)
         avio_closep(&w->oc->pb);
     encoder_conv_close(&w->conv);

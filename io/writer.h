@@ -102,8 +102,11 @@ int writer_write(Writer *w, const FrameBuf *bgr);
  * (within one packet) instead of running to their own end. */
 void writer_end_with_video(Writer *w);
 /* Flush and finish the file; 0 or negative (the reason in err). Accepts NULL. */
-int writer_close(Writer **w, char *err, size_t errlen);
+int writer_close(Writer **w, long long *bytes, char *err, size_t errlen); /* bytes: the file's
+                                                                    * size at the end (NULL: not asked) */
 const char *writer_error(const Writer *w);
 long long writer_frames(const Writer *w);
+/* Bytes written so far (any thread). */
+long long writer_bytes(const Writer *w);
 
 #endif

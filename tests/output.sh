@@ -347,6 +347,43 @@ progress)
     echo "on a terminal: $r carriage returns"
     [ "$r" -ge 2 ] || fail "on a terminal the line is not rewritten in place"
   fi
+  # --progress-format json (-q: nothing else on stderr), with -o -: every line parses,
+  # frames rise, the last says done with the count, the status and the bytes that
+  # came out; standard output holds the video alone (100 frames read back)
+  "$bin" -q --no-display --progress-format json --progress-every 1 -c rawvideo -o - "$tmp/in.mkv" \
+    2>"$tmp/p.json" >"$tmp/pipe.nut" || fail "json progress to stderr, -o -: exit $?"
+  [ "$(ffprobe -v error -count_frames -show_entries stream=nb_read_frames -of csv=p=0 "$tmp/pipe.nut")" = 100 ] ||
+    fail "-o - with json progress: the video on stdout does not read back"
+  check_json() { # $1: the progress file, $2: the status, $3: total_frames (null: unknown), $4: the video file
+    python3 - "$@" <<'PY' || fail "json progress ($1)"
+import json, os, sys
+lines = open(sys.argv[1]).read().splitlines()
+objs = [json.loads(l) for l in lines]
+frames = [o["frame"] for o in objs]
+last = objs[-1]
+print(len(objs), "lines; the last:", lines[-1])
+assert len(objs) >= 3 and frames == sorted(frames), "frames do not rise"
+assert all(set(o) >= {"frame", "total_frames", "out_time", "fps", "speed", "bytes", "eta"} for o in objs)
+assert not any(o.get("done") for o in objs[:-1]) and last["done"] is True
+assert last["status"] == int(sys.argv[2]) and last["frame"] == 100
+assert all(o["total_frames"] == json.loads(sys.argv[3]) for o in objs), "total_frames"
+if int(sys.argv[2]) == 0:
+    assert last["bytes"] == os.path.getsize(sys.argv[4]), (last["bytes"], os.path.getsize(sys.argv[4]))
+PY
+  }
+  check_json "$tmp/p.json" 0 null "$tmp/pipe.nut" # (Matroska does not say its frame count)
+  # from an MP4 (its count known) into a file, an .mkv; a run whose writes fail
+  # (exit 3) still ends with its done line
+  ff -i "$tmp/in.mkv" -c:v libx264 -preset ultrafast "$tmp/in.mp4"
+  expect 0 --no-display --progress-format json --progress "$tmp/q.json" --progress-every 1 -o "$tmp/o.mkv" "$tmp/in.mp4"
+  check_json "$tmp/q.json" 0 100 "$tmp/o.mkv"
+  grep -q '"frame"' "$tmp/err" && fail "--progress FILE: json on stderr too"
+  expect 3 --no-display --progress-format json --progress "$tmp/r.json" --progress-every 1 \
+    --output-format nut -o /dev/full "$tmp/in.mkv"
+  check_json "$tmp/r.json" 3 null
+  expect 1 --no-display --progress-format xml -o "$tmp/x.mkv" "$tmp/in.mkv"; one_line "--progress-format"
+  expect 1 --no-display --progress-format json "$tmp/in.mkv"; one_line "give -o"
+  expect 3 --no-display --progress "$tmp/none/p.json" -o "$tmp/x.mkv" "$tmp/in.mkv"; one_line "--progress"
   ;;
 
 depth_files)
