@@ -64,7 +64,8 @@ static const OptionSpec specs[] = {
      "pageable host buffers (malloc) instead of pinned: shows why copies stop overlapping"},
     {0, "hwdec", OPT_STRING, F(hwdec), "H", "none", 0, 0,
      "none | cuda: decode with NVDEC; frames stay on the GPU (CUDA backend;\n"
-     "                           software decode, with one line, where NVDEC cannot)"},
+     "                           software decode, with one line, where NVDEC cannot) |\n"
+     "                           auto: cuda unless --backend cpu"},
     {0, "trace", OPT_STRING, F(trace), "FILE", NULL, 0, 0,
      "timeline of every stripe's copies and kernels (Chrome trace JSON, for Perfetto)"},
     {0, "frames", OPT_INT, F(frames), "N", "0", 0, (1LL << 62),
@@ -323,8 +324,8 @@ int options_check_run(const Options *o, char *err, size_t errlen)
         snprintf(err, errlen, "--screenshot-dir '%s': %s", o->screenshot_dir, strerror(errno));
     else if (strcmp(o->screenshot_dir, ".") && !S_ISDIR(st.st_mode)) /* key g writes there */
         snprintf(err, errlen, "--screenshot-dir '%s': not a directory", o->screenshot_dir);
-    else if (strcmp(o->hwdec, "cuda") != 0 && strcmp(o->hwdec, "none") != 0)
-        snprintf(err, errlen, "--hwdec: '%s' is not none or cuda", o->hwdec);
+    else if (strcmp(o->hwdec, "cuda") != 0 && strcmp(o->hwdec, "none") != 0 && strcmp(o->hwdec, "auto") != 0)
+        snprintf(err, errlen, "--hwdec: '%s' is not none, auto or cuda", o->hwdec);
     else if (strcmp(o->hwdec, "cuda") == 0 && strcmp(o->backend, "cpu") == 0)
         fix = "--hwdec cuda: NVDEC frames stay on the GPU, so they need --backend cuda (or auto)";
     else if (o->loop != 1 && o->webcam)

@@ -113,7 +113,8 @@ static int open_context(Decoder *d, const AVCodec *codec, int hw, char *err, siz
         } else {
             av_buffer_unref(&d->hw_device);
             snprintf(d->info.hwdec_note, sizeof(d->info.hwdec_note),
-                     "'%s': --hwdec cuda: %s: software decode", d->url, hwwhy);
+                     "'%s': --hwdec %s: %s: software decode", d->url,
+                     d->opt.hwdec == 2 ? "auto" : "cuda", hwwhy);
         }
     }
     int rc = avcodec_open2(d->dec, codec, NULL);
@@ -125,8 +126,8 @@ static int open_context(Decoder *d, const AVCodec *codec, int hw, char *err, siz
          * may succeed where FFmpeg's AV1 decoder's fails: a damaged av1C) */
         if (rc < 0)
             snprintf(d->info.hwdec_note, sizeof(d->info.hwdec_note),
-                     "'%s': --hwdec cuda: the %s decoder cannot open it (%s): software decode",
-                     d->url, codec->name, why);
+                     "'%s': --hwdec %s: the %s decoder cannot open it (%s): software decode",
+                     d->url, d->opt.hwdec == 2 ? "auto" : "cuda", codec->name, why);
         avcodec_free_context(&d->dec);
         av_buffer_unref(&d->hw_device);
         d->info.hwdec = 0, codec = d->sw_codec, d->sw_codec = NULL;

@@ -59,8 +59,9 @@ typedef struct DecoderInfo {
 typedef struct DecoderOptions {
     int live;                 /* no frame threads, low delay: each frame at once */
     int realtime;             /* frames at the stream's own rate (FFmpeg's -re) */
-    int hwdec;                /* 1: decode with NVDEC (FFmpeg's CUDA hwaccel) where it can;
-                               * where it cannot, one line on stderr and software decode */
+    int hwdec;                /* 1 (--hwdec cuda) or 2 (auto): decode with NVDEC (FFmpeg's CUDA
+                               * hwaccel) where it can; where it cannot, one line on stderr
+                               * (naming cuda or auto) and software decode */
     int copy_frames;          /* 1: copy every frame into the ring's slots, as for decoders
                                * that cannot decode into our buffers (to measure the copy) */
     int reshape;              /* 1: a new size or pixel format mid-stream re-lays the ring

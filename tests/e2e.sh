@@ -373,6 +373,20 @@ PY
     grep -q -- "--hwdec cuda: .*: software decode" "$tmp/err" || fail "$f: no line says why not NVDEC: $(cat "$tmp/err")"
     [ $f = hevc10.mkv ] || grep -q "libdav1d" "$tmp/err" || fail "$f: not decoded by libdav1d: $(cat "$tmp/err")"
   done
+  # --hwdec auto: cuda's way, said as auto (one line where NVDEC is not there); with
+  # --backend cpu, software decoding without a word
+  expect 0 -q --no-display -c rawvideo -o "$tmp/sw.nut" "$tmp/hevc10.mkv"
+  "$bin" --no-display --hwdec auto -c rawvideo -o "$tmp/hw.nut" "$tmp/hevc10.mkv" 2>"$tmp/err" ||
+    fail "--hwdec auto: exit $?: $(cat "$tmp/err")"
+  cmp -s "$tmp/sw.nut" "$tmp/hw.nut" || fail "--hwdec auto differs from software decoding"
+  n=$(grep -c -- "--hwdec" "$tmp/err")
+  grep -q "frames from NVDEC on the GPU\|hwdec" "$tmp/err" && [ "$n" -le 1 ] || fail "--hwdec auto: $n lines: $(cat "$tmp/err")"
+  grep -q "frames from NVDEC" "$tmp/err" || grep -q -- "--hwdec auto: .*: software decode" "$tmp/err" || fail "--hwdec auto: $(cat "$tmp/err")"
+  expect 0 --no-display --backend cpu --hwdec auto -c rawvideo -o "$tmp/hw.nut" "$tmp/hevc10.mkv"
+  ! grep -q -- "--hwdec" "$tmp/err" || fail "--backend cpu --hwdec auto said: $(cat "$tmp/err")"
+  cmp -s "$tmp/sw.nut" "$tmp/hw.nut" || fail "--backend cpu --hwdec auto differs from software decoding"
+  expect 1 --no-display --backend cpu --hwdec cuda -o "$tmp/x.nut" "$tmp/hevc10.mkv"; one_line "need --backend cuda"
+  expect 1 --no-display --hwdec vaapi -o "$tmp/x.nut" "$tmp/hevc10.mkv"; one_line "--hwdec"
   ;;
 
 backends_equal)
