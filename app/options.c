@@ -371,7 +371,7 @@ void options_help(const char *prog)
            "  f       full screen on/off\n"
            "  o       overlay: off, text, text + frame-time graph (the default), off, ...\n"
            "  t       next transform: -t first, then none, gray, invert, sepia and the\n"
-           "          sample looks in assets/luts\n"
+           "          sample looks (PREFIX/share/pinstripe/looks)\n"
            "  h       HDR sources: next tone-mapping curve (bt2390, hable, reinhard, mobius,\n"
            "          clip, none; without none while -o writes)\n"
            "  → / ←   seek 10 s forward / back\n"

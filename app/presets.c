@@ -1,12 +1,36 @@
 /* The transforms 't' cycles through (see presets.h); the sample looks are
- * read from PINSTRIPE_ASSETS (the environment, else the source tree's). */
+ * read from $PINSTRIPE_ASSETS/luts when it is set, else from the installed
+ * looks beside the binary (BIN/../share/pinstripe/looks, found at run time
+ * from /proc/self/exe: the prefix is chosen after configure, and a copied
+ * tree keeps working), else from the source tree's assets/luts (a build
+ * run where it was built). */
 #include "app/presets.h"
 
+#include <libgen.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "look/chain.h"
+
+const char *presets_looks_dir(char *buf, size_t len)
+{
+    const char *env = getenv("PINSTRIPE_ASSETS");
+    char exe[PATH_MAX];
+    struct stat st;
+    ssize_t n = env && *env ? -1 : readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+    if (n > 0) {
+        exe[n] = '\0';
+        snprintf(buf, len, "%s/../share/pinstripe/looks", dirname(exe));
+        if (stat(buf, &st) == 0 && S_ISDIR(st.st_mode))
+            return buf;
+    }
+    snprintf(buf, len, "%s/luts", env && *env ? env : PINSTRIPE_ASSETS);
+    return buf;
+}
 
 void presets_fill(Looks *l, const Transform *first, const Options *o, int max)
 {
@@ -16,8 +40,8 @@ void presets_fill(Looks *l, const Transform *first, const Options *o, int max)
     } looks[] = {{"lut3d", "teal-orange"}, {"lut3d", "bleach-bypass"}, {"lut3d", "warm-film"},
                  {"lut1d", "s-curve"}};
     const int nnamed = transform_named_count(), nlooks = (int)(sizeof(looks) / sizeof(looks[0]));
-    const char *dir = getenv("PINSTRIPE_ASSETS") ? getenv("PINSTRIPE_ASSETS") : PINSTRIPE_ASSETS;
-    char spec[1200], err[512];
+    char dir[PATH_MAX + 64], spec[PATH_MAX + 256], err[512];
+    presets_looks_dir(dir, sizeof(dir));
     int n = 0;
     max = max > LIVE_PRESETS_MAX ? LIVE_PRESETS_MAX : max;
     l->presets[n] = *first;
@@ -29,7 +53,7 @@ void presets_fill(Looks *l, const Transform *first, const Options *o, int max)
         if (i < nnamed)
             snprintf(spec, sizeof(spec), "%s", transform_named(i));
         else
-            snprintf(spec, sizeof(spec), "%s=file=%s/luts/%s.cube", looks[i - nnamed].kind, dir,
+            snprintf(spec, sizeof(spec), "%s=file=%s/%s.cube", looks[i - nnamed].kind, dir,
                      looks[i - nnamed].file);
         if (strcmp(spec, first->name) == 0 || transform_parse(spec, &t, err, sizeof(err)) < 0)
             continue;

@@ -51,6 +51,10 @@ tsan_skip+='|grade_compare_file|grade_scope_counts'
 # and the scopes' window (unit_live counts with the CPU stage's worker threads;
 # grade_still and grade_live_keys run the display's and the stage thread's handoffs)
 tsan_skip+='|grade_scope_keys'
+# Neither sanitizer runs the install checks (cmake --install, cpack: packaging, no
+# code of pinstripe's that the plain pass does not run)
+asan_skip+='|install_'
+tsan_skip+='|install_'
 [ -z "${FULL:-}" ] || { asan_skip='^$'; tsan_skip='e2e_live_slow_display'; }
 (cd "$top/build-asan" &&
   ASAN_OPTIONS=protect_shadow_gap=0:detect_leaks=1 LSAN_OPTIONS=suppressions=$top/tests/lsan.supp UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
