@@ -62,6 +62,8 @@ static const OptionSpec specs[] = {
      "CPU backend: worker threads, 1..256 (0: every core this process may use)"},
     {0, "pageable", OPT_FLAG, F(pageable), NULL, NULL, 0, 0,
      "pageable host buffers (malloc) instead of pinned: shows why copies stop overlapping"},
+    {0, "gpu", OPT_INT, F(gpu), "N", "0", 0, 1023,
+     "the CUDA device for the stage and NVDEC (0: the first; one out of range: exit 3)"},
     {0, "hwdec", OPT_STRING, F(hwdec), "H", "none", 0, 0,
      "none | cuda: decode with NVDEC; frames stay on the GPU (CUDA backend;\n"
      "                           software decode, with one line, where NVDEC cannot) |\n"

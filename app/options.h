@@ -46,6 +46,7 @@ typedef struct Options {
     const char *enc_opts[OPT_LIST_MAX]; /* --enc-opt; the count must follow */
     int n_enc_opts;
     long long progress_ms;
+    long long gpu;               /* --gpu: the CUDA device */
     const char *progress_format; /* human | json */
     const char *progress_to;     /* --progress FILE, - (standard error) */
     const char *enc_path;

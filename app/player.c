@@ -149,7 +149,7 @@ static int open_input(Player *p, int hwdec)
         /* a camera paces itself; anything else live is read at its rate, and so is
          * anything with --realtime */
         .realtime = (o->live || o->realtime) && !o->webcam,
-        .hwdec = hwdec,
+        .hwdec = hwdec, .gpu = (int)o->gpu,
         .copy_frames = decode_copy && atoi(decode_copy),
         /* an encoder keeps its first size: with -o, frames are scaled to it */
         .reshape = !o->output,
@@ -215,7 +215,7 @@ static int open_pipeline(Player *p, StageBackend backend, StageConfig *sc, char 
         return EXIT_RUNTIME;
     }
     *sc = (StageConfig){.in = in_fmt, .stripes = (int)o->stripes, .transform = first,
-                        .backend = backend, .pageable = o->pageable,
+                        .backend = backend, .pageable = o->pageable, .gpu = (int)o->gpu,
                         /* timings' events slow the copies (stage_cuda.cu): --trace wants all */
                         .time_every = o->trace ? 1 : TIME_EVERY, .threads = (int)o->threads,
                         .out_yuv = wc.in_yuv, .dither = dither_parse(o->dither),

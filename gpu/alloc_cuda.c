@@ -1,4 +1,8 @@
-/* Pinned host memory through the CUDA runtime (cudaHostAlloc / cudaFreeHost). */
+/* Pinned host memory through the CUDA runtime (cudaHostAlloc / cudaFreeHost).
+ * Portable: pinned for every device's context, not only the current one's
+ * (the rings are made on the main thread; --gpu's device is set on the stage
+ * thread, and a copy from memory pinned for another context is staged like
+ * a pageable one). */
 #include <cuda_runtime.h>
 #include <stdio.h>
 
@@ -11,7 +15,7 @@ void *host_alloc_pinned(size_t size, char *err, size_t errlen)
 {
     void *p = NULL;
     cudaError_t rc = fault_hit("pinned") ? cudaErrorMemoryAllocation
-                                         : cudaHostAlloc(&p, size ? size : 1, cudaHostAllocDefault);
+                                         : cudaHostAlloc(&p, size ? size : 1, cudaHostAllocPortable);
     if (rc != cudaSuccess) {
         if (err)
             snprintf(err, errlen, "cudaHostAlloc(%zu bytes): %s", size, cudaGetErrorString(rc));

@@ -37,6 +37,7 @@ typedef struct StageConfig {
     Transform transform;
     StageBackend backend;
     int pageable; /* 1: the caller's buffers are pageable (malloc), to show the cost */
+    int gpu;      /* the CUDA device (--gpu; 0: the first) */
     int time_every; /* CUDA: per-stripe timings (FrameTimings.timed) on one frame in N;
                      * 0 or 1: every frame. Timing events slow the copies (stage_cuda.cu) */
     int threads;    /* CPU backend: worker threads, the stage thread included

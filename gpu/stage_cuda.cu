@@ -21,6 +21,7 @@
 // which is all that completion needs.
 //
 // A frame's queuing is in stage_cuda_submit.cu.
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -126,7 +127,19 @@ static int cuda_init(Stage *s)
     // Without cudaEventBlockingSync the stage thread spins while it waits for a frame
     // (a few hundred microseconds at most) and wakes sooner: 1080p ran 6% faster.
     unsigned evflags = env_int("PINSTRIPE_CUDA_BLOCKING", 0, 0, 1) ? cudaEventBlockingSync : 0;
-    CK(cudaSetDevice(0));
+    if (s->cfg.gpu >= ndev) { // --gpu N past the devices: name those there are
+        char names[400] = "";
+        for (int i = 0, n = 0; i < ndev && n < (int)sizeof(names) - 1; i++) {
+            cudaDeviceProp prop;
+            if (cudaGetDeviceProperties(&prop, i) != cudaSuccess)
+                snprintf(prop.name, sizeof(prop.name), "?");
+            n += snprintf(names + n, sizeof(names) - n, "%s%d (%s)", i ? ", " : "", i, prop.name);
+        }
+        stage_set_error(s, "--gpu %d: this machine has %d CUDA device%s: %s", s->cfg.gpu, ndev,
+                        ndev == 1 ? "" : "s", names);
+        goto fail;
+    }
+    CK(cudaSetDevice(s->cfg.gpu)); // (on the stage thread, which makes every CUDA call of the stage)
     CK(scope_device_prepare());
     CK(cudaStreamCreateWithFlags(&cs->scope_stream, cudaStreamNonBlocking));
     if ((cs->scaled = stage_scales(&s->cfg)) && scale_init(s, cs) < 0)

@@ -103,7 +103,7 @@ static int open_context(Decoder *d, const AVCodec *codec, int hw, char *err, siz
     d->dec->get_buffer2 = get_buffer; /* the pool comes with the ring, at decoder_start */
     if (hw) {
         char hwwhy[192];
-        if (hwdec_setup(d->dec, codec, &d->hw_device, hwwhy, sizeof(hwwhy)) == 0) {
+        if (hwdec_setup(d->dec, codec, d->opt.gpu, &d->hw_device, hwwhy, sizeof(hwwhy)) == 0) {
             d->dec->get_format = get_format;
             d->info.hwdec = 1;
             /* NVDEC does the work: more threads only add surfaces (over 32 NVDEC may

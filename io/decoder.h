@@ -62,6 +62,7 @@ typedef struct DecoderOptions {
     int hwdec;                /* 1 (--hwdec cuda) or 2 (auto): decode with NVDEC (FFmpeg's CUDA
                                * hwaccel) where it can; where it cannot, one line on stderr
                                * (naming cuda or auto) and software decode */
+    int gpu;                  /* --gpu: the CUDA device NVDEC decodes on */
     int copy_frames;          /* 1: copy every frame into the ring's slots, as for decoders
                                * that cannot decode into our buffers (to measure the copy) */
     int reshape;              /* 1: a new size or pixel format mid-stream re-lays the ring

@@ -60,8 +60,8 @@ enum AVPixelFormat hwdec_get_format(AVCodecContext *s, const enum AVPixelFormat 
     return avcodec_default_get_format(s, fmts);
 }
 
-int hwdec_setup(AVCodecContext *dec, const AVCodec *codec, AVBufferRef **device, char *why,
-                size_t len)
+int hwdec_setup(AVCodecContext *dec, const AVCodec *codec, int gpu, AVBufferRef **device,
+                char *why, size_t len)
 {
     if (!has_nvdec(codec)) {
         snprintf(why, len, "NVDEC cannot decode %s", codec->name);
@@ -69,7 +69,9 @@ int hwdec_setup(AVCodecContext *dec, const AVCodec *codec, AVBufferRef **device,
     }
     AVDictionary *o = NULL;
     av_dict_set(&o, "primary_ctx", "1", 0);
-    int rc = av_hwdevice_ctx_create(device, AV_HWDEVICE_TYPE_CUDA, NULL, o, 0);
+    char index[16];
+    snprintf(index, sizeof(index), "%d", gpu);
+    int rc = av_hwdevice_ctx_create(device, AV_HWDEVICE_TYPE_CUDA, index, o, 0);
     av_dict_free(&o);
     if (rc < 0) {
         char e[128];

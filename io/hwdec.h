@@ -9,10 +9,11 @@
 
 #include <libavcodec/avcodec.h>
 
-/* When the codec has an NVDEC path: the device in *device (the caller's to
- * unreference) and on dec. 0, or -1 with the reason in why. */
-int hwdec_setup(AVCodecContext *dec, const AVCodec *codec, AVBufferRef **device, char *why,
-                size_t len);
+/* When the codec has an NVDEC path: CUDA device `gpu`'s (its primary context,
+ * the stage's too) in *device (the caller's to unreference) and on dec. 0, or
+ * -1 with the reason in why. */
+int hwdec_setup(AVCodecContext *dec, const AVCodec *codec, int gpu, AVBufferRef **device,
+                char *why, size_t len);
 
 /* The decoder --hwdec cuda opens: dflt (libavcodec's choice for its codec) when
  * it has NVDEC, else another of libavcodec's own decoders of that codec that has

@@ -38,6 +38,11 @@ for view in "" "--window-size 1152x648" "--out-depth 16"; do
   echo "cpu vs cuda, every scope's counts ${view:-(4K -o)}, 8 frames: $r ($(wc -l <"$out/cuda.scope") lines)" | tee -a "$out/summary.txt"
 done
 rm -f "$out/cpu.nut" "$out/cuda.nut" "$out/cpu.scope" "$out/cuda.scope"
+# --gpu (issue 28): device 0 works; one past the last: one line naming them, exit 3
+pinstripe -q --backend cuda --gpu 0 --no-display --frames 30 -o "$out/g0.nut" -c rawvideo "$clip"; echo "--gpu 0: exit $?" | tee -a "$out/summary.txt"
+pinstripe -q --backend cuda --gpu 7 --no-display --frames 30 -o "$out/g7.nut" "$clip" 2>"$out/gpu7.err"
+echo "--gpu 7: exit $? ($(cat "$out/gpu7.err"))" | tee -a "$out/summary.txt"
+rm -f "$out/g0.nut" "$out/g7.nut"
 if [ "${SKIP_BENCH:-0}" = 0 ]; then
   pinstripe-bench --reps ${REPS:-5} >"$out/bench.txt" 2>&1; echo "bench rc=$?" | tee -a "$out/summary.txt"
   grep -E "compare|scope|lut3d 33³ *\|" "$out/bench.txt"
