@@ -438,8 +438,15 @@ sigint_twice)
   grep -q "^pinstripe: interrupted again: exiting at once" "$tmp/err" || { cat "$tmp/err" >&2; fail "no line"; }
   [ "$ms" -lt 2000 ] || fail "second SIGINT: exit took $ms ms"
   echo "second SIGINT: exit 130 after $ms ms"
-  "$bin" --no-display -c rawvideo -o "$tmp/t.nut" "$tmp/long.mp4" 2>"$tmp/err" &
-  pid=$!; sleep 1; kill -TERM $pid; wait $pid; rc=$?
+  # (TERM once frames are written: a slow start under a sanitizer on a busy machine
+  # would leave a file with none, which ffmpeg does not read)
+  "$bin" --no-display --progress-every 100 -c rawvideo -o "$tmp/t.nut" "$tmp/long.mp4" 2>"$tmp/err" &
+  pid=$!
+  for _ in $(seq 200); do
+    [ "$(grep -o 'frame= *[0-9]*' "$tmp/err" | tail -n 1 | tr -dc 0-9)" -ge 10 ] 2>/dev/null && break
+    sleep 0.1
+  done
+  kill -TERM $pid; wait $pid; rc=$?
   [ "$rc" = 143 ] || fail "SIGTERM: exit $rc, expected 143"
   ffmpeg -hide_banner -v error -xerror -i "$tmp/t.nut" -f null - || fail "output after SIGTERM is damaged"
   ;;
