@@ -54,6 +54,11 @@ tsan_skip+='|grade_scope_keys'
 # Neither sanitizer runs the install checks (cmake --install, cpack: packaging, no
 # code of pinstripe's that the plain pass does not run)
 asan_skip+='|install_'
+# and, for CI's time, the live writer's timing (a minute alone: real-time; the live
+# reader and writer run under ASan in e2e_live_file and output_audio_sigint) and
+# the colour maths' exhaustive unit test (pure arithmetic: unit_simd runs the rows'
+# loads and stores under ASan)
+asan_skip+='|output_timing_live|unit_colour'
 tsan_skip+='|install_'
 [ -z "${FULL:-}" ] || { asan_skip='^$'; tsan_skip='e2e_live_slow_display'; }
 (cd "$top/build-asan" &&
