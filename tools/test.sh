@@ -53,13 +53,13 @@ tsan_skip+='|grade_compare_file|grade_scope_counts'
 tsan_skip+='|grade_scope_keys'
 # Neither sanitizer runs the install checks (cmake --install, cpack: packaging, no
 # code of pinstripe's that the plain pass does not run)
-asan_skip+='|install_'
+asan_skip+='|install_|batch_'
 # and, for CI's time, the live writer's timing (a minute alone: real-time; the live
 # reader and writer run under ASan in e2e_live_file and output_audio_sigint) and
 # the colour maths' exhaustive unit test (pure arithmetic: unit_simd runs the rows'
 # loads and stores under ASan)
 asan_skip+='|output_timing_live|unit_colour'
-tsan_skip+='|install_'
+tsan_skip+='|install_|batch_'
 [ -z "${FULL:-}" ] || { asan_skip='^$'; tsan_skip='e2e_live_slow_display'; }
 (cd "$top/build-asan" &&
   ASAN_OPTIONS=protect_shadow_gap=0:detect_leaks=1 LSAN_OPTIONS=suppressions=$top/tests/lsan.supp UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
