@@ -213,6 +213,7 @@ static double forum_loop(int pinned)
 // ms a frame, median over reps; event-timed: first upload's start to last download's end
 // hdr: 10-bit 4:2:0 samples (random, within 10 bits) tagged PQ BT.2020 1000 cd/m²,
 // tone-mapped with bt2390 (the default) after the transform; 0: 8-bit 4:2:0 as decoded
+static int grade_only;    // --grade: issue 27's rows alone
 static int bench_compare; // the stage with --compare split (at 0.5)
 static int bench_scopes;  // the stage counting these scopes (SCOPE_* bits; 0: none)
 static double stage_run_hdr(int w, int h, const char *tname, int stripes, int hdr);
@@ -577,6 +578,8 @@ int main(int argc, char **argv)
             stripes = atoi(argv[++i]);
         else if (strcmp(argv[i], "--plain") == 0)
             plain = 1;
+        else if (strcmp(argv[i], "--grade") == 0) // issue 27's rows alone (2160p lut3d 33³)
+            grade_only = 1;
         else if (strcmp(argv[i], "--copies") == 0)
             copies = 1;
         else if (strcmp(argv[i], "--timing") == 0 && i + 1 < argc)
@@ -585,7 +588,7 @@ int main(int argc, char **argv)
             spans_path = argv[++i];
         else {
             fprintf(stderr, "usage: pinstripe-bench [--reps N] [--frames N] [--stripes N] "
-                            "[--plain] [--copies] [--timing N] [-v] [--spans PREFIX]\n");
+                            "[--plain] [--copies] [--timing N] [-v] [--spans PREFIX] [--grade]\n");
             return 1;
         }
     }
@@ -616,8 +619,10 @@ int main(int argc, char **argv)
            bw.both);
     double bgr1080 = 1920.0 * 1080 * 3;
     double fb = copy_bound_ms(&bw, bgr1080, bgr1080);
-    row("forum loop 1080p BGR, pageable", forum_loop(0), bgr1080, bgr1080, fb);
-    row("forum loop 1080p BGR, pinned", forum_loop(1), bgr1080, bgr1080, fb);
+    if (!grade_only) {
+        row("forum loop 1080p BGR, pageable", forum_loop(0), bgr1080, bgr1080, fb);
+        row("forum loop 1080p BGR, pinned", forum_loop(1), bgr1080, bgr1080, fb);
+    }
     const int sizes[2][2] = {{1920, 1080}, {3840, 2160}};
     const char *tnames[] = {"none", "gray", "invert", "sepia"};
     for (int si = 0; si < 2; si++) {
@@ -643,7 +648,9 @@ int main(int argc, char **argv)
                      add & COPIES_DONE ? " + 1 untimed event" : "");
             row(name, copies_run(w, h, stripes, add), up, down, bound);
         }
-        for (int t = 0; t < 4; t++) {
+        if (grade_only && si == 0)
+            continue;
+        for (int t = 0; t < 4 && !grade_only; t++) {
             snprintf(name, sizeof name, "pinstripe stage %dp, %d stripes%s, -t %s", h, stripes,
                      plain ? " plain" : "", tnames[t]);
             row(name, stage_run(w, h, tnames[t], stripes), up, down, bound);
@@ -692,7 +699,7 @@ int main(int argc, char **argv)
             }
             remove(path);
         }
-        { // HDR: 10-bit PQ with lut3d 33³, tone mapping off and on (bt2390)
+        if (!grade_only) { // HDR: 10-bit PQ with lut3d 33³, tone mapping off and on (bt2390)
             char path[64], spec[128];
             snprintf(path, sizeof path, "/tmp/pinstripe-bench-hdr.cube");
             write_cube(path, 33);

@@ -44,6 +44,6 @@ pinstripe -q --backend cuda --gpu 7 --no-display --frames 30 -o "$out/g7.nut" "$
 echo "--gpu 7: exit $? ($(cat "$out/gpu7.err"))" | tee -a "$out/summary.txt"
 rm -f "$out/g0.nut" "$out/g7.nut"
 if [ "${SKIP_BENCH:-0}" = 0 ]; then
-  pinstripe-bench --reps ${REPS:-5} >"$out/bench.txt" 2>&1; echo "bench rc=$?" | tee -a "$out/summary.txt"
+  pinstripe-bench --reps ${REPS:-5} ${BENCH_ARGS:-} >"$out/bench.txt" 2>&1; echo "bench rc=$?" | tee -a "$out/summary.txt"
   grep -E "compare|scope|lut3d 33³ *\|" "$out/bench.txt"
 fi
