@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "gpu/resample.h"
 #include "gpu/scope.h"
@@ -172,6 +174,27 @@ static int check_progress(const Options *o, char *err, size_t errlen)
     }
     if (!*o->progress_to) {
         snprintf(err, errlen, "--progress: give a file name, or - for standard error");
+        return -1;
+    }
+    /* never over the input, the output, or standard output (-o -: the video) */
+    struct stat pg, st;
+    int exists = strcmp(o->progress_to, "-") != 0 && stat(o->progress_to, &pg) == 0;
+    const char *same = NULL;
+    if (o->output && strcmp(o->progress_to, o->output) == 0 && strcmp(o->output, "-") != 0)
+        same = "-o";
+    else if (exists && o->input && stat(o->input, &st) == 0 && st.st_dev == pg.st_dev && st.st_ino == pg.st_ino)
+        same = "the input";
+    else if (exists && o->output && strcmp(o->output, "-") != 0 && stat(o->output, &st) == 0 &&
+             st.st_dev == pg.st_dev && st.st_ino == pg.st_ino)
+        same = "-o";
+    else if (exists && o->output && strcmp(o->output, "-") == 0 && fstat(STDOUT_FILENO, &st) == 0 &&
+             st.st_dev == pg.st_dev && st.st_ino == pg.st_ino && !S_ISCHR(st.st_mode))
+        same = "standard output, where -o - writes the video";
+    else if (exists && o->output && strcmp(o->output, "-") == 0 && S_ISCHR(pg.st_mode) &&
+             fstat(STDOUT_FILENO, &st) == 0 && st.st_rdev == pg.st_rdev && S_ISCHR(st.st_mode))
+        same = "standard output, where -o - writes the video";
+    if (same) {
+        snprintf(err, errlen, "--progress '%s': the same file as %s", o->progress_to, same);
         return -1;
     }
     return 0;

@@ -455,10 +455,6 @@ int player_run(const Options *o)
         msg_fail("%s", err);
         return EXIT_USAGE;
     }
-    if (progress_open(&p->progress, o, err, sizeof(err)) < 0) {
-        msg_fail("%s", err);
-        return EXIT_RUNTIME;
-    }
     p->tone = options_tone(o);
     atomic_init(&p->tone_curve, o->tone_curve);
     StageBackend backend = parse_backend(o->backend);
@@ -487,6 +483,11 @@ int player_run(const Options *o)
     /* a reader that goes away (-o - | ffplay -, closed) makes writes fail with
      * EPIPE, reported as an output failure, instead of killing the process */
     signal(SIGPIPE, SIG_IGN);
+    if (progress_open(&p->progress, o, err, sizeof(err)) < 0) { /* (signals held: a done line) */
+        msg_fail("%s", err);
+        pthread_sigmask(SIG_SETMASK, &old, NULL);
+        return EXIT_RUNTIME;
+    }
 
     StageConfig sc;
     if ((code = open_input(p, hwdec)) == EXIT_OK &&

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "app/msg.h"
 #include "look/chain.h"
 
 const char *presets_looks_dir(char *buf, size_t len)
@@ -48,6 +49,8 @@ void presets_fill(Looks *l, const Transform *first, const Options *o, int max)
     if (strlen(first_spec) < sizeof(l->spec[0])) /* (else it cannot be adjusted) */
         snprintf(l->spec[n], sizeof(l->spec[n]), "%s", first_spec);
     n++;
+    int left = 0;
+    char why[600] = "";
     for (int i = 0; n < max && i < nnamed + nlooks; i++) {
         Transform t;
         if (i < nnamed)
@@ -55,13 +58,21 @@ void presets_fill(Looks *l, const Transform *first, const Options *o, int max)
         else
             snprintf(spec, sizeof(spec), "%s=file=%s/%s.cube", looks[i - nnamed].kind, dir,
                      looks[i - nnamed].file);
-        if (strcmp(spec, first->name) == 0 || transform_parse(spec, &t, err, sizeof(err)) < 0)
+        if (strcmp(spec, first->name) == 0)
             continue;
+        if (transform_parse(spec, &t, err, sizeof(err)) < 0) { /* (a look: said below) */
+            if (!left++)
+                snprintf(why, sizeof(why), "%s.cube: %s", looks[i - nnamed].file,
+                         strpbrk(dir, ":,") ? "its folder's name has ':' or ',', which a -t chain cannot hold" : err);
+            continue;
+        }
         if (i >= nnamed) /* show the look's file name, not its whole path */
             snprintf(t.name, sizeof(t.name), "%s %s.cube", looks[i - nnamed].kind, looks[i - nnamed].file);
         snprintf(l->spec[n], sizeof(l->spec[n]), "%s", spec);
         l->presets[n++] = t;
     }
+    if (left)
+        msg_say(o->quiet, "t: %d of the sample looks in '%s' left out (%s)", left, dir, why);
     l->n = n;
     live_look_init(&l->live, first, l->spec[0], o->compare_on ? o->compare_at : -1, o->scopes);
 }

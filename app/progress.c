@@ -6,6 +6,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "app/msg.h"
+
+/* The run's progress while it is written, for progress_last_words. */
+static _Atomic(Progress *) running;
+
 int progress_open(Progress *p, const Options *o, char *err, size_t errlen)
 {
     memset(p, 0, sizeof(*p));
@@ -22,7 +27,8 @@ int progress_open(Progress *p, const Options *o, char *err, size_t errlen)
     } else {
         p->out = stderr;
     }
-    p->tty = !p->json && isatty(fileno(p->out));
+    p->fd = fileno(p->out);
+    p->tty = !p->json && isatty(p->fd);
     p->every_ms = o->progress_ms > 0 ? (double)o->progress_ms : p->json || p->tty ? 500 : 5000;
     return 0;
 }
@@ -33,6 +39,8 @@ void progress_start(Progress *p, double duration_s, long long max_frames, double
     p->duration_s = duration_s, p->max_frames = max_frames, p->rate = rate;
     p->total = nb_frames > 0 && max_frames > 0 && max_frames < nb_frames ? max_frames : nb_frames;
     p->start_ms = p->last_ms = now_ms;
+    if (p->out && p->json)
+        atomic_store(&running, p);
 }
 
 static void clock_text(char *buf, size_t len, double s)
@@ -86,6 +94,8 @@ static void print_line(Progress *p, double now_ms, int last, int done, int statu
     fflush(p->out);
     p->printed = 1;
     p->last_ms = now_ms;
+    atomic_store(&p->said[0], p->frames), atomic_store(&p->said[1], p->bytes);
+    atomic_store(&p->said[2], llround(p->pos_s * 1e6));
 }
 
 void progress_frame(Progress *p, const Writer *w, double pos_s, double now_ms)
@@ -116,7 +126,30 @@ void progress_done(Progress *p, int status, double now_ms)
         return;
     if (p->json)
         print_line(p, p->start_ms > 0 ? now_ms : 0, 1, 1, status);
-    if (p->own)
-        fclose(p->out);
+    atomic_store(&p->closed, 1);
+    atomic_store(&running, NULL);
+    int bad = ferror(p->out) || fflush(p->out) != 0;
+    if (p->own && fclose(p->out) != 0)
+        bad = 1;
+    if (bad && p->own)
+        msg_say(0, "--progress: the progress could not all be written (%s)", strerror(errno));
     p->out = NULL;
+}
+
+void progress_last_words(int status)
+{
+    Progress *p = atomic_load(&running);
+    if (!p || atomic_load(&p->closed))
+        return;
+    char line[320], total[32] = "null";
+    if (p->total > 0)
+        snprintf(total, sizeof(total), "%lld", p->total);
+    int n = snprintf(line, sizeof(line),
+                     "{\"frame\":%lld,\"total_frames\":%s,\"out_time\":%.6f,\"fps\":null,"
+                     "\"speed\":null,\"bytes\":%lld,\"eta\":null,\"done\":true,\"status\":%d}\n",
+                     atomic_load(&p->said[0]), total, atomic_load(&p->said[2]) / 1e6,
+                     atomic_load(&p->said[1]), status);
+    if (n > 0 && write(p->fd, line, (size_t)n) < 0) {
+        /* nothing more to do: exiting anyway */
+    }
 }

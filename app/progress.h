@@ -14,6 +14,7 @@
 #ifndef PINSTRIPE_APP_PROGRESS_H
 #define PINSTRIPE_APP_PROGRESS_H
 
+#include <stdatomic.h>
 #include <stdio.h>
 
 #include "app/options.h"
@@ -32,6 +33,9 @@ typedef struct Progress {
     long long frames, bytes;
     double pos_s;
     int printed;
+    int fd;                 /* out's, for progress_last_words */
+    atomic_llong said[3];   /* the last line's frames, bytes and out_time in µs (any thread) */
+    atomic_int closed;      /* out is closed (or closing) */
 } Progress;
 
 /* Where and how (o's -o, -q, --progress, --progress-format, --progress-every):
@@ -45,7 +49,12 @@ void progress_start(Progress *p, double duration_s, long long max_frames, double
 void progress_frame(Progress *p, const Writer *w, double pos_s, double now_ms);
 /* The last human line (and a newline on a terminal), once the writer is done. */
 void progress_finish(Progress *p, double now_ms);
-/* The run is over with exit code `status` (json: the "done" line); closes FILE. */
+/* The run is over with exit code `status` (json: the "done" line); closes FILE.
+ * A FILE that could not be written is said in one line. */
 void progress_done(Progress *p, int status, double now_ms);
+/* The signal thread, about to _exit(status) (a second SIGINT or SIGTERM): the
+ * json "done" line of the run being written, if any, from the last line's
+ * numbers, with write(2). Any thread. */
+void progress_last_words(int status);
 
 #endif

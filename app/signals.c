@@ -5,6 +5,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "app/progress.h"
+
 static void *signal_main(void *arg)
 {
     SignalWatch *w = arg;
@@ -23,6 +25,7 @@ static void *signal_main(void *arg)
             if (write(STDERR_FILENO, msg, sizeof(msg) - 1) < 0) {
                 /* nothing more to do: exiting anyway */
             }
+            progress_last_words(128 + s); /* --progress-format json's done line */
             _exit(128 + s);
         }
         if (s == SIGINT || s == SIGTERM) {

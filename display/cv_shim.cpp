@@ -11,6 +11,7 @@
 #include <QApplication>
 #include <QGraphicsView>
 #include <QKeyEvent>
+#include <QPointer>
 #include <QWidget>
 
 #include <deque>
@@ -81,12 +82,12 @@ struct Replayed : QKeyEvent { // a held press, posted back
 
 struct KeyQueue : QObject {
     std::deque<Replayed *> held;
-    QWidget *window = nullptr;
+    QPointer<QWidget> window; // (null once Qt deletes it: a window closed by its user)
     bool passed = false;  // a press reached highgui in this wait
     bool pending = false; // a held press posted back, not yet delivered
     bool eventFilter(QObject *o, QEvent *e) override
     {
-        if (e->type() != QEvent::KeyPress || o != window)
+        if (e->type() != QEvent::KeyPress || o != window.data())
             return false;
         auto *k = static_cast<QKeyEvent *>(e);
         if (dynamic_cast<Replayed *>(k)) {
@@ -109,17 +110,23 @@ struct KeyQueue : QObject {
     {
         passed = false;
         pending = false; // (one not delivered in a whole wait is lost with its window)
+        if (!window)
+            drop();
         if (!held.empty() && window) {
             pending = true;
             QCoreApplication::postEvent(window, held.front()); // (Qt owns it now)
             held.pop_front();
         }
     }
-    void watch(QWidget *w)
+    void drop()
     {
         for (Replayed *r : held)
             delete r;
         held.clear();
+    }
+    void watch(QWidget *w)
+    {
+        drop();
         window = w, passed = pending = false;
         if (w)
             w->installEventFilter(this);

@@ -44,7 +44,7 @@ static int highgui_show(const FrameBuf *f, char *err, size_t errlen)
 static int highgui_poll_key(int ms)
 {
     int key = cvs_wait_key(ms);
-    if (key < 0 && !cvs_window_visible(WINDOW))
+    if (!cvs_window_visible(WINDOW)) /* (after every wait: one that returned a key too) */
         return DISPLAY_KEY_CLOSED;
     return key < 0 ? DISPLAY_KEY_NONE : key;
 }

@@ -425,11 +425,11 @@ sigint_twice)
   # (_exit leaves the encoder's threads running: by design, so TSan is told not to
   # turn them into a report and exit 66)
   TSAN_OPTIONS="${TSAN_OPTIONS:-} report_thread_leaks=0" \
-  "$bin" --no-display --backend cpu -preset veryslow --progress-every 100 -o "$tmp/out.mp4" \
-    "$tmp/long.mp4" 2>"$tmp/err" &
+  "$bin" --no-display --backend cpu -preset veryslow --progress-every 100 --progress-format json \
+    --progress "$tmp/p.json" -o "$tmp/out.mp4" "$tmp/long.mp4" 2>"$tmp/err" &
   pid=$!
   for _ in $(seq 200); do # until the encoder holds frames: a flush that takes a while
-    [ "$(grep -o 'frame= *[0-9]*' "$tmp/err" | tail -n 1 | tr -dc 0-9)" -ge 30 ] 2>/dev/null && break
+    [ "$(grep -o '"frame":[0-9]*' "$tmp/p.json" 2>/dev/null | tail -n 1 | tr -dc 0-9)" -ge 30 ] 2>/dev/null && break
     sleep 0.1
   done
   kill -INT $pid; sleep 0.3; t0=$(date +%s%N); kill -INT $pid
@@ -438,6 +438,9 @@ sigint_twice)
   grep -q "^pinstripe: interrupted again: exiting at once" "$tmp/err" || { cat "$tmp/err" >&2; fail "no line"; }
   [ "$ms" -lt 2000 ] || fail "second SIGINT: exit took $ms ms"
   echo "second SIGINT: exit 130 after $ms ms"
+  # its json progress still ends with a done line (status 130)
+  tail -n 1 "$tmp/p.json" | python3 -c 'import json, sys; o = json.loads(sys.stdin.read()); assert o["done"] and o["status"] == 130 and o["frame"] >= 30, o' ||
+    fail "second SIGINT: no done line: $(tail -n 2 "$tmp/p.json")"
   # (TERM once frames are written: a slow start under a sanitizer on a busy machine
   # would leave a file with none, which ffmpeg does not read)
   "$bin" --no-display --progress-every 100 -c rawvideo -o "$tmp/t.nut" "$tmp/long.mp4" 2>"$tmp/err" &

@@ -51,6 +51,14 @@ PY
   for _ in $(seq 20); do [ "$(grep -c 'pinstripe: contrast' "$tmp/err")" = 10 ] && break; sleep 0.5; done
   finish q
   grep -q "the chain at quit: -t 'gray,eq=contrast=1.5'$" "$tmp/err" || { cat "$tmp/err" >&2; fail "ten presses at once"; }
+  # keys, then the window's close button at once, the display slow: the run ends
+  # (a wait that returned a key used to miss the close, and a new window came up)
+  start -an --no-overlay --debug-display-delay 200 -t gray "$tmp/in.mp4"
+  xdotool key --delay 0 --window "$wid" 2 2 2 2 2 2>/dev/null
+  python3 "$(dirname "$0")/wm_close.py" "$wid" || fail "wm_close.py"
+  for _ in $(seq 100); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+  kill -0 $pid 2>/dev/null && { kill -9 $pid; fail "the close button after keys was ignored"; }
+  wait $pid || fail "closed after keys: exit $?"
   # an HDR source: h (the next tone-mapping curve) is a new generation too, and the
   # line at quit gives the curve with the chain: its frames are the last generation's
   # (not under a sanitizer: the same threads as above, for CI's time)

@@ -384,6 +384,13 @@ PY
   expect 1 --no-display --progress-format xml -o "$tmp/x.mkv" "$tmp/in.mkv"; one_line "--progress-format"
   expect 1 --no-display --progress-format json "$tmp/in.mkv"; one_line "give -o"
   expect 3 --no-display --progress "$tmp/none/p.json" -o "$tmp/x.mkv" "$tmp/in.mkv"; one_line "--progress"
+  # never over the input, -o, or the video on standard output (found by a helper's attack)
+  cp "$tmp/in.mp4" "$tmp/keep.mp4"
+  expect 1 --no-display --progress "$tmp/keep.mp4" -o "$tmp/x.mkv" "$tmp/keep.mp4"; one_line "the same file as the input"
+  cmp -s "$tmp/in.mp4" "$tmp/keep.mp4" || fail "--progress over the input changed it"
+  expect 1 --no-display --progress-format json --progress "$tmp/o.mkv" -o "$tmp/o.mkv" "$tmp/in.mp4"; one_line "the same file as -o"
+  "$bin" --no-display --progress-format json --progress /dev/stdout -o - "$tmp/in.mp4" 2>"$tmp/err" >"$tmp/std.nut"
+  [ $? = 1 ] && [ ! -s "$tmp/std.nut" ] && grep -q "standard output" "$tmp/err" || fail "--progress /dev/stdout with -o -: $(cat "$tmp/err")"
   ;;
 
 depth_files)
