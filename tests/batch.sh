@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Batches on GNU parallel (issue 28, item 7): tools/batch.sh, -j 2, over four
-# clips and one that cannot be opened: four outputs, each the same frames as a
-# single run's; the bad one's task fails with a line naming it (exit 2, in the
-# joblog), the others finish, no .part file is left; run again alone it fails
-# the same way, a good one alone succeeds.
+# Batches (issue 28, item 7). parallel: tools/batch.sh on GNU parallel, -j 2,
+# over four clips and one that cannot be opened: four outputs, each the same
+# frames as a single run's; the bad one's task fails with a line naming it
+# (exit 2, in the joblog), the others finish, no .part file is left; run again
+# alone it fails the same way, a good one alone succeeds. slurm:
+# tools/pinstripe.sbatch as a job array on a one-node Slurm started here.
 case_name=${1:?usage: batch.sh CASE}
 source "$(dirname "$0")/e2e-lib.sh"
 batch=$(dirname "$0")/../tools/batch.sh
@@ -36,6 +37,85 @@ parallel)
   rm "$tmp/res/clip2.nut"
   PINSTRIPE=$bin "$batch" -e nut "$tmp/res" "$opts" "$tmp/clip2.mp4" 2>/dev/null || fail "clip2.mp4 alone failed"
   [ -s "$tmp/res/clip2.nut" ] || fail "clip2.mp4 alone: no output"
+  ;;
+slurm)
+  # a single-node Slurm from Debian's packages, started here as root without
+  # systemd (munged as the munge user; slurmctld and slurmd in the foreground, in
+  # the background), then tools/pinstripe.sbatch as a job array over three inputs,
+  # one broken: two outputs equal to single runs, the broken task FAILED (exit 2)
+  # in `scontrol show job`, and re-run alone (--array=K) it fails again; every
+  # daemon started is stopped
+  [ "$(id -u)" = 0 ] || { echo "not root: skipped"; exit 77; }
+  for c in munged slurmctld slurmd sbatch scontrol sinfo; do
+    command -v $c >/dev/null || fail "no $c (tools/install-deps.sh installs slurm-wlm and munge)"
+  done
+  sl=$tmp/slurm; mkdir -p "$sl/state" "$sl/spool" "$sl/munge"; chown munge: "$sl/munge"
+  pids=()
+  stop_all() { # (munged's own pid: runuser's child)
+    for p in "${pids[@]:1}" $(cat "$sl/munge/pid" 2>/dev/null); do kill "$p" 2>/dev/null; done; wait 2>/dev/null
+  }
+  trap 'stop_all; kill $xvfb 2>/dev/null' EXIT
+  runuser -u munge -- munged --foreground --socket="$sl/munge/socket" --pid-file="$sl/munge/pid" \
+    --log-file="$sl/munge/log" --seed-file="$sl/munge/seed" >/dev/null 2>&1 & pids+=($!)
+  cat >"$sl/slurm.conf" <<CONF
+ClusterName=pinstripe-test
+SlurmctldHost=localhost
+SlurmUser=root
+SlurmdUser=root
+AuthType=auth/munge
+AuthInfo=socket=$sl/munge/socket
+CredType=cred/munge
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+JobAcctGatherType=jobacct_gather/none
+AccountingStorageType=accounting_storage/none
+JobCompType=jobcomp/none
+MpiDefault=none
+StateSaveLocation=$sl/state
+SlurmdSpoolDir=$sl/spool
+SlurmctldPidFile=$sl/ctld.pid
+SlurmdPidFile=$sl/d.pid
+SlurmctldLogFile=$sl/ctld.log
+SlurmdLogFile=$sl/d.log
+ReturnToService=2
+SchedulerType=sched/builtin
+SelectType=select/cons_tres
+SelectTypeParameters=CR_Core
+NodeName=localhost CPUs=2 State=UNKNOWN
+PartitionName=test Nodes=localhost Default=YES MaxTime=INFINITE State=UP
+CONF
+  export SLURM_CONF=$sl/slurm.conf
+  for _ in $(seq 50); do [ -S "$sl/munge/socket" ] && break; sleep 0.1; done
+  slurmctld -D -i >"$sl/ctld.out" 2>&1 & pids+=($!)
+  slurmd -D -N localhost >"$sl/d.out" 2>&1 & pids+=($!)
+  for _ in $(seq 100); do sinfo -h -o %t 2>/dev/null | grep -q idle && break; sleep 0.1; done
+  sinfo -h -o %t 2>/dev/null | grep -q idle || { tail -5 "$sl"/*.log "$sl"/*.out; fail "Slurm did not come up"; }
+  for i in 1 2; do
+    ff -f lavfi -i "testsrc2=size=$((160 + 32 * i))x120:rate=25" -t 1 -pix_fmt yuv420p -c:v libx264 -preset ultrafast "$tmp/s$i.mp4"
+  done
+  head -c 5000 /dev/urandom >"$tmp/sbroken.mp4"
+  printf '%s\n' "$tmp/s1.mp4" "$tmp/sbroken.mp4" "$tmp/s2.mp4" >"$tmp/list.txt"
+  opts="-t sepia -c rawvideo"
+  sbatch_=$(cd "$(dirname "$0")/.." && pwd)/tools/pinstripe.sbatch
+  job=$(cd "$tmp" && PINSTRIPE=$bin EXT=nut sbatch --parsable --wait --array=0-2 "$sbatch_" "$tmp/list.txt" "$tmp/sres" "$opts")
+  echo "job $job done"
+  for k in 0 1 2; do
+    st=$(scontrol show job "${job}_$k" | grep -o 'JobState=[A-Z]*' | head -n 1)
+    ec=$(scontrol show job "${job}_$k" | grep -o ' ExitCode=[0-9:]*' | head -n 1)
+    echo "task $k: $st$ec"
+    if [ $k = 1 ]; then [ "$st" = JobState=FAILED ] && [ "$ec" = " ExitCode=2:0" ] || fail "task 1: $st$ec"
+    else [ "$st" = JobState=COMPLETED ] || fail "task $k: $st$ec"; fi
+  done
+  for i in 1 2; do
+    expect 0 -q --no-display $opts -o "$tmp/sone$i.nut" "$tmp/s$i.mp4"
+    a=$(ffmpeg -v error -i "$tmp/sres/s$i.nut" -f framemd5 - | grep -v '^#') || fail "s$i.nut does not read back"
+    [ -n "$a" ] && [ "$a" = "$(ffmpeg -v error -i "$tmp/sone$i.nut" -f framemd5 - | grep -v '^#')" ] ||
+      fail "s$i: the array's frames differ from a single run's"
+  done
+  ls "$tmp/sres"/*.part.* 2>/dev/null && fail "a .part file was left"
+  grep -q "task 1 FAILED: '$tmp/sbroken.mp4' (pinstripe exit 2)" "$tmp"/pinstripe-"${job}"_1.log || fail "task 1's log does not say it"
+  again=$(cd "$tmp" && PINSTRIPE=$bin EXT=nut sbatch --parsable --wait --array=1 "$sbatch_" "$tmp/list.txt" "$tmp/sres" "$opts")
+  scontrol show job "${again}_1" | grep -q 'JobState=FAILED' || fail "task 1 alone: $(scontrol show job "${again}_1" | grep -o 'JobState=[A-Z]*')"
   ;;
 *) fail "unknown case $case_name" ;;
 esac
