@@ -159,6 +159,14 @@ static int check_scope(Options *o, char *err, size_t errlen)
     return 0;
 }
 
+int options_hwdec(const Options *o)
+{
+    /* auto: cuda's way (which says why not, where NVDEC cannot) unless --backend cpu */
+    if (strcmp(o->hwdec, "cuda") == 0)
+        return 1;
+    return strcmp(o->hwdec, "auto") == 0 && strcmp(o->backend, "cpu") != 0 ? 2 : 0;
+}
+
 /* --progress-format, --progress: a known format; only with -o. */
 static int check_progress(const Options *o, char *err, size_t errlen)
 {

@@ -87,6 +87,9 @@ int options_parse(int argc, char **argv, Options *o, char *err, size_t errlen);
 int options_check_run(const Options *o, char *err, size_t errlen);
 /* The HDR options as tone mapping's settings. */
 ToneSettings options_tone(const Options *o);
+/* --hwdec as DecoderOptions.hwdec takes it: 0 none, 1 cuda, 2 auto (cuda's way
+ * unless --backend cpu; then 0). */
+int options_hwdec(const Options *o);
 /* Print --help, generated from the table. */
 void options_help(const char *prog);
 

@@ -458,8 +458,7 @@ int player_run(const Options *o)
     p->tone = options_tone(o);
     atomic_init(&p->tone_curve, o->tone_curve);
     StageBackend backend = parse_backend(o->backend);
-    /* --hwdec auto: NVDEC unless the CPU backend was asked for (it says why not, as cuda does) */
-    int hwdec = strcmp(o->hwdec, "cuda") == 0 ? 1 : strcmp(o->hwdec, "auto") == 0 && backend != STAGE_CPU ? 2 : 0;
+    int hwdec = options_hwdec(o);
     p->display = o->no_display ? &display_null : &display_highgui;
     if (!o->no_display && !have_display()) {
         if (!o->output) {
