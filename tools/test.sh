@@ -59,6 +59,9 @@ asan_skip+='|install_|batch_'
 # the colour maths' exhaustive unit test (pure arithmetic: unit_simd runs the rows'
 # loads and stores under ASan)
 asan_skip+='|output_timing_live|unit_colour'
+# and the frame-time graph's window test (38 s alone under ASan: unit_graph runs
+# the graph's drawing under ASan, e2e_display_overlay the overlay's)
+asan_skip+='|e2e_overlay_graph'
 tsan_skip+='|install_|batch_'
 [ -z "${FULL:-}" ] || { asan_skip='^$'; tsan_skip='e2e_live_slow_display'; }
 (cd "$top/build-asan" &&
