@@ -62,6 +62,16 @@ asan_skip+='|output_timing_live|unit_colour'
 # and the frame-time graph's window test (38 s alone under ASan: unit_graph runs
 # the graph's drawing under ASan, e2e_display_overlay the overlay's)
 asan_skip+='|e2e_overlay_graph'
+# and for CI's 25 minutes (measured 24.6 locally with them, 2026-12-06), tests whose
+# code other tests run under the same sanitizer: under ASan the MP4 timing check
+# and the stage's YUV output (every -o without a window writes through that path),
+# the window's resizing (unit_stage and unit_view resample under ASan) and the LUTs
+# against FFmpeg (unit_cube reads them under ASan); under TSan the same MP4 timing
+# check and the live one (the writer's threads: output_audio_*; the live reader:
+# e2e_live_file), the json progress (its signal-thread path: e2e_sigint_twice) and
+# the still (the stage thread's handoffs: grade_live_keys)
+asan_skip+='|output_timing_mp4|output_yuv_output|scale_display_resize|e2e_luts_vs_ffmpeg'
+tsan_skip+='|output_timing_mp4|output_timing_live|output_progress|grade_still'
 tsan_skip+='|install_|batch_'
 [ -z "${FULL:-}" ] || { asan_skip='^$'; tsan_skip='e2e_live_slow_display'; }
 (cd "$top/build-asan" &&
