@@ -118,7 +118,7 @@ int stage_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
                      out->scope_block);
     int rc = s->ops->submit(s, in, out);
     if (rc == 0)
-        s->outs[s->submitted++ % STAGE_FLIGHT_MAX] = out, s->in_flight++;
+        s->submitted++, s->in_flight++;
     return rc;
 }
 
@@ -131,14 +131,7 @@ int stage_wait(Stage *s, FrameTimings *t)
     }
     s->in_flight--;
     int rc = s->ops->wait(s, t ? t : &dummy);
-    FrameBuf *out = s->outs[s->completed++ % STAGE_FLIGHT_MAX];
-    /* (a failed wait leaves the stage unusable: nothing is reused after it) */
-    if (rc == 0 && out->scope.which && !s->ops->counts_scopes) { /* counted here, from the host */
-        scope_clear(&out->scope);
-        for (int y = 0; y < out->fmt.height; y++)
-            scope_count_row(&out->scope, out->data[0] + (size_t)y * out->stride[0], 0,
-                            out->fmt.width, out->depth > 8);
-    }
+    s->completed++;
     return rc;
 }
 

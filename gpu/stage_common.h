@@ -24,8 +24,6 @@ typedef struct StageOps {
     int (*submit)(Stage *s, const FrameBuf *in, FrameBuf *out);
     int (*wait)(Stage *s, FrameTimings *t);
     void (*uninit)(Stage *s); /* after every frame in flight has completed */
-    int counts_scopes; /* 1: it counts the frame's scopes (FrameBuf.scope) itself; 0: the
-                        * interface counts the frame it downloaded, on the stage thread */
 } StageOps;
 
 /* The tables of eq's gamma steps (ChainOp.power), one set per chain position,
@@ -34,7 +32,6 @@ typedef struct StageOps {
  * no frame in flight reads. With at most depth frames in flight, depth + 1
  * buffers always leave one (the CPU backend, depth 1, uses one and keeps it). */
 #define STAGE_GAMMA_BUFS 9 /* the CUDA backend's frames in flight at most, + 1 */
-#define STAGE_FLIGHT_MAX 16 /* frames in flight at most, any backend */
 
 typedef struct StageGamma {
     float *tab[STAGE_GAMMA_BUFS];   /* host tables, allocated on first use */
@@ -50,7 +47,6 @@ struct Stage {
     void *priv;
     int in_flight;
     unsigned long long submitted, completed; /* frames, in order */
-    FrameBuf *outs[STAGE_FLIGHT_MAX];        /* their outputs, by submission % the size */
     StageGamma gamma[CHAIN_MAX_OPS];
     char error[512];
 };

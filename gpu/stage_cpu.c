@@ -302,6 +302,5 @@ const StageOps stage_cpu_ops = {
     .threads = cpu_threads,
     .submit = cpu_submit,
     .wait = cpu_wait,
-    .counts_scopes = 1,
     .uninit = cpu_uninit,
 };

@@ -236,5 +236,4 @@ fail:
 
 extern "C" const StageOps stage_cuda_ops = {
     "cuda", HOST_MEM_PINNED, cuda_init, cuda_depth, NULL, cuda_submit, cuda_wait, cuda_uninit,
-    1, // the scopes: counted on the device (gpu/scope_cuda.cu)
 };
