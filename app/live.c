@@ -8,6 +8,7 @@
 #include "app/msg.h"
 #include "io/still.h"
 #include "look/chain.h"
+#include "look/cube.h"
 
 void live_look_init(LiveLook *l, const Transform *t, const char *text, double compare,
                     int scopes)
@@ -71,9 +72,35 @@ static void use_preset(LiveKeys *k, int i)
 {
     Looks *l = k->looks;
     k->preset = i;
-    k->adj_ok = l->spec[i][0] && adjust_begin(&k->adj, l->spec[i]) == 0;
-    snprintf(k->text, sizeof(k->text), "%s", l->spec[i]);
-    snprintf(k->name, sizeof(k->name), "%s", l->presets[i].name);
+    k->adj_ok = l->items[i].spec[0] && adjust_begin(&k->adj, l->items[i].spec) == 0;
+    snprintf(k->text, sizeof(k->text), "%s", l->items[i].spec);
+    snprintf(k->name, sizeof(k->name), "%s", l->items[i].name);
+}
+
+/* Look i as a Transform into *t: a look's file is read when first shown (its
+ * text becomes lut1d= or lut3d= by its contents). 0, or -1 with err set. */
+static int take_look(Looks *l, int i, Transform *t, char *err, size_t errlen)
+{
+    LookItem *it = &l->items[i];
+    if (i == 0) {
+        *t = l->first;
+        return 0;
+    }
+    if (it->is_file) {
+        char why[512], spec[ADJUST_TEXT_MAX + 16];
+        const Lut *lut = lut_get(it->spec, why, sizeof(why));
+        if (!lut)
+            return snprintf(err, errlen, "%s", why), -1;
+        snprintf(spec, sizeof(spec), "lut%dd=file=%s", lut->dim, it->spec);
+        if (strlen(spec) >= sizeof(it->spec))
+            return snprintf(err, errlen, "%s: its path is too long for -t", it->name), -1;
+        memcpy(it->spec, spec, strlen(spec) + 1);
+        it->is_file = 0;
+    }
+    if (transform_parse(it->spec, t, err, errlen) < 0)
+        return -1;
+    snprintf(t->name, sizeof(t->name), "%s", it->name);
+    return 0;
 }
 
 void live_keys_init(LiveKeys *k, Looks *looks)
@@ -97,8 +124,23 @@ int live_keys_key(LiveKeys *k, int key, double now_ms)
     Looks *l = k->looks;
     char what[128], text[ADJUST_TEXT_MAX], err[512];
     if (key == 't' || key == 'T') { /* the next preset, unadjusted */
-        use_preset(k, (k->preset + 1) % l->n);
-        live_look_set(&l->live, &l->presets[k->preset], k->text);
+        Transform t;
+        char passed[512] = ""; /* the first look that could not be read, said with the next */
+        for (int tries = 0, i = k->preset; tries < l->n; tries++) {
+            i = (i + 1) % l->n;
+            if (take_look(l, i, &t, passed[0] ? err : passed, sizeof(err)) == 0) {
+                use_preset(k, i);
+                live_look_set(&l->live, &t, k->text);
+                snprintf(what, sizeof(what), "look %d of %d: %s", i + 1, l->n, l->items[i].name);
+                note(k, now_ms, what);
+                break;
+            }
+        }
+        if (passed[0]) { /* (the note holds 160 bytes: the reason on a line of its own) */
+            char both[sizeof(passed) + sizeof(what)];
+            snprintf(both, sizeof(both), "%s (passed: %s)", k->note, passed);
+            note(k, now_ms, both);
+        }
         return 1;
     }
     if (key == 'g' || key == 'G') { /* a still of the next frame the stage makes */
@@ -206,7 +248,7 @@ void live_keys_finish(const LiveKeys *k, const char *curve, int quiet)
 {
     if (atomic_load(&k->looks->still.state) != STILL_IDLE)
         msg_say(quiet, "still: not taken (no frame was shown after g)");
-    if ((strcmp(k->text, k->looks->spec[0]) == 0 && !curve) || !k->text[0])
+    if ((strcmp(k->text, k->looks->items[0].spec) == 0 && !curve) || !k->text[0])
         return;
     /* single quotes for a shell; a quote inside becomes '\'' */
     char q[2 * ADJUST_TEXT_MAX];

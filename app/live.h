@@ -57,13 +57,19 @@ typedef struct LiveStill {
 int live_still_render(LiveStill *s, const StageConfig *cfg, const FrameBuf *in, int quiet);
 void live_still_free(LiveStill *s);
 
-#define LIVE_PRESETS_MAX 16
+/* One of the looks 't' cycles through: -t, a look's file, a plain transform. */
+typedef struct LookItem {
+    char name[160];             /* the overlay's */
+    char spec[ADJUST_TEXT_MAX]; /* its -t text ("" : too long to adjust); for a file not
+                                 * shown yet, its path (is_file: read when first shown) */
+    int is_file;
+} LookItem;
 
 /* The looks 't' cycles through (app/presets.h fills them), the live one, a still. */
 typedef struct Looks {
-    Transform presets[LIVE_PRESETS_MAX];
-    char spec[LIVE_PRESETS_MAX][ADJUST_TEXT_MAX]; /* their -t text ("" : too long to adjust) */
+    LookItem *items; /* n of them, allocated once (presets_fill, presets_free) */
     int n;
+    Transform first; /* items[0] (-t) parsed */
     LiveLook live;
     LiveStill still;
 } Looks;
@@ -75,7 +81,7 @@ typedef struct LiveKeys {
     int adj_ok;
     char text[ADJUST_TEXT_MAX];  /* the chain now */
     char name[160];              /* the overlay's: the preset's name, or the chain adjusted */
-    char note[160];              /* the last key's result, shown for a while */
+    char note[600];              /* the last key's result, shown for a while */
     double note_until_ms;
     int fresh;                   /* the note is the last key's, not said yet */
     double compare_at;           /* where 'c' puts the split: where it was last */

@@ -7,6 +7,7 @@
 
 #include "app/options.h"
 #include "app/player.h"
+#include "app/presets.h"
 
 /* glibc raises its mmap threshold each time a large block is freed, so the
  * packets and codec buffers that come and go in every frame (100 kB to a few
@@ -44,6 +45,8 @@ int main(int argc, char **argv)
         printf("pinstripe %s\n", PINSTRIPE_VERSION);
         return EXIT_OK;
     }
+    if (o.list_looks)
+        return presets_list();
     if (o.webcam && o.input) {
         fprintf(stderr, "pinstripe: --webcam %s and INPUT '%s': give one or the other\n", o.webcam,
                 o.input);

@@ -174,6 +174,8 @@ static const OptionSpec specs[] = {
     {'q', "quiet", OPT_FLAG, F(quiet), NULL, NULL, 0, 0, "errors only"},
     {'h', "help", OPT_FLAG, F(help), NULL, NULL, 0, 0, "this help"},
     {0, "version", OPT_FLAG, F(version), NULL, NULL, 0, 0, "print the version"},
+    {0, "list-looks", OPT_FLAG, F(list_looks), NULL, NULL, 0, 0,
+     "list the looks -t look=NAME finds (and key t cycles), folder by folder"},
 };
 #define NSPECS (sizeof(specs) / sizeof(specs[0]))
 

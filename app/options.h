@@ -78,6 +78,7 @@ typedef struct Options {
     int quiet;
     int help;
     int version;
+    int list_looks;
 } Options;
 
 /* Fill *o from argv (defaults first). 0, or -1 with one line in err (exit 1). */

@@ -371,8 +371,7 @@ static int finish(Player *p, int code, const sigset_t *old)
         code = EXIT_RUNTIME;
     }
     stage_thread_free(&p->stage_thread);
-    live_look_destroy(&p->looks.live);
-    live_still_free(&p->looks.still);
+    presets_free(&p->looks);
     /* the reader: done at the end of the input; still reading after --frames or a quit */
     if (p->src) {
         source_stop(p->src);
@@ -468,8 +467,6 @@ int player_run(const Options *o)
         msg_say(o->quiet, "no display (DISPLAY is not set): writing '%s' without a window", o->output);
         p->display = &display_null;
     }
-    /* 't' needs a window; without one the looks (three 33³ tables) are not read */
-    presets_fill(&p->looks, &p->transform, o, p->display == &display_null ? 1 : LIVE_PRESETS_MAX);
 
     /* Signals go to one watcher thread (started once everything it may stop
      * exists); until then a SIGINT stays pending. Every thread started from here
@@ -488,8 +485,9 @@ int player_run(const Options *o)
         return EXIT_RUNTIME;
     }
 
-    StageConfig sc;
-    if ((code = open_input(p, hwdec)) == EXIT_OK &&
+    StageConfig sc; /* ('t' needs a window: without one no folder of looks is read) */
+    if ((code = presets_fill(&p->looks, &p->transform, o, p->display != &display_null)) == EXIT_OK &&
+        (code = open_input(p, hwdec)) == EXIT_OK &&
         (code = open_pipeline(p, backend, &sc, note, sizeof(note))) == EXIT_OK &&
         (code = open_display(p, note)) == EXIT_OK &&
         /* the sound plays in a window, from a file (not live), unless -an */

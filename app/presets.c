@@ -1,78 +1,130 @@
-/* The transforms 't' cycles through (see presets.h); the sample looks are
- * read from $PINSTRIPE_ASSETS/luts when it is set, else from the installed
- * looks beside the binary (BIN/../share/pinstripe/looks, found at run time
- * from /proc/self/exe: the prefix is chosen after configure, and a copied
- * tree keeps working), else from the source tree's assets/luts (a build
- * run where it was built). */
+/* The looks 't' cycles through (see presets.h), and --list-looks. */
 #include "app/presets.h"
 
-#include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "app/msg.h"
+#include "app/player.h"
 #include "look/chain.h"
+#include "look/cube.h"
+#include "look/find.h"
 
-const char *presets_looks_dir(char *buf, size_t len)
+static const char *const dir_what[LOOKS_NDIRS] = {"the current folder (-t look= only)",
+                                                   "your looks", "the installed looks"};
+
+/* Whether -t's text is the look at path (so 't' does not show it twice). */
+static int is_first(const char *first_spec, const char *path, const char *name)
 {
-    const char *env = getenv("PINSTRIPE_ASSETS");
-    char exe[PATH_MAX];
-    struct stat st;
-    ssize_t n = env && *env ? -1 : readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-    if (n > 0) {
-        exe[n] = '\0';
-        snprintf(buf, len, "%s/../share/pinstripe/looks", dirname(exe));
-        if (stat(buf, &st) == 0 && S_ISDIR(st.st_mode))
-            return buf;
+    char s[PATH_MAX + 64];
+    for (int d = 1; d <= 3; d += 2) {
+        snprintf(s, sizeof(s), "lut%dd=file=%s", d, path);
+        if (strcmp(first_spec, s) == 0)
+            return 1;
     }
-    snprintf(buf, len, "%s/luts", env && *env ? env : PINSTRIPE_ASSETS);
-    return buf;
+    snprintf(s, sizeof(s), "look=%s", name);
+    return strcmp(first_spec, s) == 0;
 }
 
-void presets_fill(Looks *l, const Transform *first, const Options *o, int max)
+int presets_fill(Looks *l, const Transform *first, const Options *o, int all)
 {
     const char *first_spec = o->transform;
-    static const struct {
-        const char *kind, *file;
-    } looks[] = {{"lut3d", "teal-orange"}, {"lut3d", "bleach-bypass"}, {"lut3d", "warm-film"},
-                 {"lut1d", "s-curve"}};
-    const int nnamed = transform_named_count(), nlooks = (int)(sizeof(looks) / sizeof(looks[0]));
-    char dir[PATH_MAX + 64], spec[PATH_MAX + 256], err[512];
-    presets_looks_dir(dir, sizeof(dir));
-    int n = 0;
-    max = max > LIVE_PRESETS_MAX ? LIVE_PRESETS_MAX : max;
-    l->presets[n] = *first;
-    if (strlen(first_spec) < sizeof(l->spec[0])) /* (else it cannot be adjusted) */
-        snprintf(l->spec[n], sizeof(l->spec[n]), "%s", first_spec);
-    n++;
-    int left = 0;
-    char why[600] = "";
-    for (int i = 0; n < max && i < nnamed + nlooks; i++) {
-        Transform t;
-        if (i < nnamed)
-            snprintf(spec, sizeof(spec), "%s", transform_named(i));
-        else
-            snprintf(spec, sizeof(spec), "%s=file=%s/%s.cube", looks[i - nnamed].kind, dir,
-                     looks[i - nnamed].file);
-        if (strcmp(spec, first->name) == 0)
-            continue;
-        if (transform_parse(spec, &t, err, sizeof(err)) < 0) { /* (a look: said below) */
-            if (!left++)
-                snprintf(why, sizeof(why), "%s.cube: %s", looks[i - nnamed].file,
-                         strpbrk(dir, ":,") ? "its folder's name has ':' or ',', which a -t chain cannot hold" : err);
-            continue;
+    char dir[LOOKS_NDIRS][PATH_MAX], **names[LOOKS_NDIRS] = {NULL};
+    int count[LOOKS_NDIRS] = {0}, total = 1 + (all ? transform_named_count() : 0);
+    for (int d = LOOKS_USER; all && d < LOOKS_NDIRS; d++)
+        total += count[d] = looks_names(looks_dir(d, dir[d], sizeof(dir[d])), &names[d]);
+    memset(l, 0, sizeof(*l));
+    if (!(l->items = calloc((size_t)total, sizeof(*l->items)))) {
+        for (int d = 0; d < LOOKS_NDIRS; d++)
+            looks_names_free(names[d], count[d]);
+        msg_fail("out of memory for %d looks", total);
+        return EXIT_RUNTIME;
+    }
+    LookItem *it = &l->items[0];
+    l->first = *first;
+    snprintf(it->name, sizeof(it->name), "%s", first->name);
+    if (strlen(first_spec) < sizeof(it->spec)) /* (else it cannot be adjusted) */
+        snprintf(it->spec, sizeof(it->spec), "%s", first_spec);
+    int n = 1, left = 0;
+    char why[PATH_MAX + 128] = "";
+    for (int d = LOOKS_USER; d < LOOKS_NDIRS; d++) { /* the user's looks first */
+        for (int i = 0; i < count[d]; i++) {
+            char path[PATH_MAX + 300];
+            int len = snprintf(path, sizeof(path), "%s/%s.cube", dir[d], names[d][i]);
+            if (is_first(first_spec, path, names[d][i]))
+                continue;
+            if (strpbrk(path, ":,") || len >= (int)sizeof(it->spec) - 16) { /* (said below) */
+                if (!left++)
+                    snprintf(why, sizeof(why), "'%s': %s", path, strpbrk(path, ":,")
+                             ? "a -t chain cannot hold a path with ':' or ','" : "its path is too long");
+                continue;
+            }
+            it = &l->items[n++];
+            snprintf(it->name, sizeof(it->name), "%s.cube%s", names[d][i],
+                     d == LOOKS_USER ? " (yours)" : "");
+            snprintf(it->spec, sizeof(it->spec), "%s", path);
+            it->is_file = 1;
         }
-        if (i >= nnamed) /* show the look's file name, not its whole path */
-            snprintf(t.name, sizeof(t.name), "%s %s.cube", looks[i - nnamed].kind, looks[i - nnamed].file);
-        snprintf(l->spec[n], sizeof(l->spec[n]), "%s", spec);
-        l->presets[n++] = t;
+        looks_names_free(names[d], count[d]);
+    }
+    for (int i = 0; all && i < transform_named_count(); i++) {
+        if (strcmp(transform_named(i), first->name) == 0)
+            continue;
+        it = &l->items[n++];
+        snprintf(it->name, sizeof(it->name), "%s", transform_named(i));
+        snprintf(it->spec, sizeof(it->spec), "%s", transform_named(i));
     }
     if (left)
-        msg_say(o->quiet, "t: %d of the sample looks in '%s' left out (%s)", left, dir, why);
+        msg_say(o->quiet, "t: %d look%s left out (%s)", left, left > 1 ? "s" : "", why);
     l->n = n;
-    live_look_init(&l->live, first, l->spec[0], o->compare_on ? o->compare_at : -1, o->scopes);
+    live_look_init(&l->live, first, l->items[0].spec, o->compare_on ? o->compare_at : -1, o->scopes);
+    return EXIT_OK;
+}
+
+void presets_free(Looks *l)
+{
+    if (!l->items) /* (presets_fill failed or did not run) */
+        return;
+    live_look_destroy(&l->live);
+    live_still_free(&l->still);
+    free(l->items);
+    l->items = NULL;
+    l->n = 0;
+}
+
+int presets_list(void)
+{
+    char dir[LOOKS_NDIRS][PATH_MAX], **names[LOOKS_NDIRS];
+    int count[LOOKS_NDIRS];
+    printf("-t look=NAME takes the first NAME.cube of these folders; 't' in the window cycles\n"
+           "-t, then your looks, the installed looks and none, gray, invert, sepia\n");
+    for (int d = 0; d < LOOKS_NDIRS; d++)
+        count[d] = looks_names(looks_dir(d, dir[d], sizeof(dir[d])), &names[d]);
+    for (int d = 0; d < LOOKS_NDIRS; d++) {
+        printf("%s: %s%s\n", dir_what[d], dir[d][0] ? dir[d] : "(none: HOME is not set)",
+               count[d] ? "" : " (no .cube files)");
+        for (int i = 0; i < count[d]; i++) {
+            char path[PATH_MAX + 300], err[600], what[700];
+            Lut lut;
+            snprintf(path, sizeof(path), "%s/%s.cube", dir[d], names[d][i]);
+            if (cube_load(path, &lut, err, sizeof(err)) == 0) {
+                snprintf(what, sizeof(what), "%dD, size %d", lut.dim, lut.size);
+                lut_free(&lut);
+            } else {
+                snprintf(what, sizeof(what), "cannot be used: %s", err);
+            }
+            int before = -1; /* the folder whose look of that name -t look= takes instead */
+            for (int e = 0; e < d && before < 0; e++)
+                for (int j = 0; j < count[e] && before < 0; j++)
+                    if (strcmp(names[e][j], names[d][i]) == 0)
+                        before = e;
+            printf("  %-24s %s%s%s\n", names[d][i], what, before >= 0 ? "; look= takes the one in " : "",
+                   before >= 0 ? dir_what[before] : "");
+        }
+    }
+    for (int d = 0; d < LOOKS_NDIRS; d++)
+        looks_names_free(names[d], count[d]);
+    return 0;
 }

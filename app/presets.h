@@ -1,17 +1,20 @@
-/* What key 't' cycles through in a window: -t first, then the named
- * transforms (look/chain.h), then the sample looks (presets_looks_dir) (those that
- * parse; -t itself is not repeated). */
+/* What key 't' cycles through in a window: -t first, then the user's looks,
+ * the installed looks (look/find.h; each read when first shown, 1D or 3D by
+ * its contents), then the plain transforms (look/chain.h); -t itself is not
+ * repeated. And --list-looks. */
 #ifndef PINSTRIPE_APP_PRESETS_H
 #define PINSTRIPE_APP_PRESETS_H
 
 #include "app/live.h"
 #include "app/options.h"
 
-/* Fills l's presets (at most max) starting with *first, parsed from o's -t
- * (max 1: it alone, no file read), and makes it the live look, with o's
- * --compare and --scope. */
-/* The folder the sample looks are read from (see presets.c), into buf. */
-const char *presets_looks_dir(char *buf, size_t len);
-void presets_fill(Looks *l, const Transform *first, const Options *o, int max);
+/* Fills l, starting with *first, parsed from o's -t (all 0: it alone, no folder
+ * read), and makes it the live look, with o's --compare and --scope. EXIT_OK,
+ * or EXIT_RUNTIME said (out of memory). */
+int presets_fill(Looks *l, const Transform *first, const Options *o, int all);
+void presets_free(Looks *l);
+/* --list-looks: the folders -t look= searches, each look in them, on standard
+ * output. The exit code (0). */
+int presets_list(void);
 
 #endif

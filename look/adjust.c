@@ -85,7 +85,8 @@ int adjust_begin(Adjust *a, const char *spec)
     for (const char *s = spec; s < spec + len;) {
         const char *stop = memchr(s, ',', (size_t)(spec + len - s));
         stop = stop ? stop : spec + len;
-        if (is_step(s, (size_t)(stop - s), "lut3d") || is_step(s, (size_t)(stop - s), "lut1d"))
+        if (is_step(s, (size_t)(stop - s), "lut3d") || is_step(s, (size_t)(stop - s), "lut1d") ||
+            is_step(s, (size_t)(stop - s), "look"))
             lut = s, lutlen = (size_t)(stop - s);
         s = stop + 1;
     }

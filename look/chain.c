@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "look/cube.h"
+#include "look/find.h"
 
 /* BT.709 luma weights, for saturation */
 #define LR 0.2126
@@ -262,25 +263,41 @@ static int swap(Parser *ps, const char *name, const Args *a, Step *st)
     return 0;
 }
 
-static int lut(Parser *ps, const char *name, const Args *a, Step *st, int dim)
+/* The interpolation arg i names for a dim-D table into st->interp (i < 0: the
+ * default). 0, or -1 said. */
+static int interp_of(Parser *ps, const char *name, const Args *a, int i, int dim, Step *st)
 {
-    char path[1024] = "";
+    const char *names3[] = {"nearest", "trilinear", "tetrahedral"};
+    const char *names1[] = {"nearest", "linear"};
+    int n = dim == 3 ? 3 : 2, j = 0;
+    const char **names = dim == 3 ? names3 : names1;
     st->interp = dim == 3 ? LUT_TETRAHEDRAL : LUT_LINEAR;
+    if (i < 0)
+        return 0;
+    while (j < n && !(strlen(names[j]) == (size_t)a->vlen[i] &&
+                      strncmp(names[j], a->val[i], a->vlen[i]) == 0))
+        j++;
+    if (j == n)
+        return fail(ps, a->val_at[i], "%s: interp must be %s%s", name,
+                    dim == 3 ? "nearest, trilinear or tetrahedral" : "nearest or linear",
+                    strcmp(name, "look") ? "" : dim == 3 ? " (a 3D look)" : " (a 1D look)");
+    st->interp = j;
+    return 0;
+}
+
+/* lut3d, lut1d (dim 3, 1: file=) and look (dim 0: NAME found by look_find,
+ * 1D or 3D by its contents) */
+static int lut(Parser *ps, const char *name, const Args *a, Step *st, int dim, const char *look)
+{
+    char path[1024] = "", why[512];
+    int interp = -1; /* the arg giving it */
     for (int i = 0; i < a->n; i++) {
-        if (a->klen[i] == 4 && strncmp(a->key[i], "file", 4) == 0) {
+        if (!look && a->klen[i] == 4 && strncmp(a->key[i], "file", 4) == 0) {
             snprintf(path, sizeof(path), "%.*s", a->vlen[i], a->val[i]);
         } else if (a->klen[i] == 6 && strncmp(a->key[i], "interp", 6) == 0) {
-            const char *names3[] = {"nearest", "trilinear", "tetrahedral"};
-            const char *names1[] = {"nearest", "linear"};
-            int n = dim == 3 ? 3 : 2, j = 0;
-            const char **names = dim == 3 ? names3 : names1;
-            while (j < n && !(strlen(names[j]) == (size_t)a->vlen[i] &&
-                              strncmp(names[j], a->val[i], a->vlen[i]) == 0))
-                j++;
-            if (j == n)
-                return fail(ps, a->val_at[i], "%s: interp must be %s", name,
-                            dim == 3 ? "nearest, trilinear or tetrahedral" : "nearest or linear");
-            st->interp = j;
+            if (dim && interp_of(ps, name, a, i, dim, st) < 0) /* (a look's: once read) */
+                return -1;
+            interp = i;
         } else if (a->klen[i] == 3 && strncmp(a->key[i], "mix", 3) == 0) {
             char buf[64];
             snprintf(buf, sizeof(buf), "%.*s", a->vlen[i], a->val[i]);
@@ -294,19 +311,24 @@ static int lut(Parser *ps, const char *name, const Args *a, Step *st, int dim)
                         a->key[i], name);
         }
     }
+    if (look && !*look)
+        return fail(ps, ps->step, "look needs a name: look=NAME[:mix=M]");
+    if (look && look_find(look, path, sizeof(path), ps->err, ps->errlen) < 0)
+        return -1;
     if (!path[0])
         return fail(ps, ps->step, "%s needs file=PATH.cube", name);
-    char why[512];
     if (!(st->lut = lut_get(path, why, sizeof(why)))) {
         snprintf(ps->err, ps->errlen, "-t %s: %s", name, why);
         return -1;
     }
-    if (st->lut->dim != dim) {
+    if (dim && st->lut->dim != dim) {
         snprintf(ps->err, ps->errlen, "-t %s: '%s' is a %dD LUT, not %dD", name, path,
                  st->lut->dim, dim);
         return -1;
     }
-    st->kind = dim == 3 ? CHAIN_LUT3D : CHAIN_LUT1D;
+    if (interp_of(ps, name, a, interp, st->lut->dim, st) < 0)
+        return -1;
+    st->kind = st->lut->dim == 3 ? CHAIN_LUT3D : CHAIN_LUT1D;
     return 0;
 }
 
@@ -379,7 +401,17 @@ int transform_parse(const char *spec, Transform *t, char *err, size_t errlen)
             return fail(&ps, s, "missing transform name");
         snprintf(name, sizeof(name), "%.*s", (int)(name_end - s), s);
         Args a;
-        if (split_args(&ps, eqs ? eqs + 1 : stop, stop, &a) < 0)
+        const char *args = eqs ? eqs + 1 : stop;
+        char look[256] = "";
+        if (!strcmp(name, "look") && eqs) { /* look=NAME[:key=value...] */
+            const char *colon = memchr(args, ':', (size_t)(stop - args));
+            const char *name_stop = colon ? colon : stop;
+            if (name_stop - args >= (int)sizeof(look))
+                return fail(&ps, args, "look: a name of at most %d bytes", (int)sizeof(look) - 1);
+            snprintf(look, sizeof(look), "%.*s", (int)(name_stop - args), args);
+            args = colon ? colon + 1 : stop;
+        }
+        if (split_args(&ps, args, stop, &a) < 0)
             return -1;
         if (n + 1 > CHAIN_MAX_OPS) /* (eq with a gamma takes two: checked below) */
             return fail(&ps, s, "more than %d steps", CHAIN_MAX_OPS);
@@ -399,12 +431,14 @@ int transform_parse(const char *spec, Transform *t, char *err, size_t errlen)
         else if (!strcmp(name, "swap"))
             rc = swap(&ps, name, &a, st);
         else if (!strcmp(name, "lut3d"))
-            rc = lut(&ps, name, &a, st, 3);
+            rc = lut(&ps, name, &a, st, 3, NULL);
         else if (!strcmp(name, "lut1d"))
-            rc = lut(&ps, name, &a, st, 1);
+            rc = lut(&ps, name, &a, st, 1, NULL);
+        else if (!strcmp(name, "look"))
+            rc = lut(&ps, name, &a, st, 0, look);
         else
             return fail(&ps, s, "unknown transform '%s' (known: none, gray, invert, sepia, eq, "
-                                "hue, matrix, swap, lut3d, lut1d)", name);
+                                "hue, matrix, swap, lut3d, lut1d, look)", name);
         if (rc < 0)
             return -1;
         if (n + 1 + extra > CHAIN_MAX_OPS)
@@ -445,26 +479,4 @@ int transform_named_count(void)
 const char *transform_named(int i)
 {
     return named[i];
-}
-
-const char *transform_help(void)
-{
-    return "  -t takes transforms joined by commas, each name[=key=value[:key=value...]];\n"
-           "  R, G, B are in [0,1] and every step's result is clamped to [0,1].\n"
-           "  none      the picture as decoded\n"
-           "  gray      R=G=B = 0.299 R + 0.587 G + 0.114 B\n"
-           "  invert    1 - v in every channel (FFmpeg's negate)\n"
-           "  sepia     R' = .393R+.769G+.189B, G' = .349R+.686G+.168B, B' = .272R+.534G+.131B\n"
-           "  eq        contrast=C (1), brightness=B (0), saturation=S (1), gamma=G (1):\n"
-           "            v' = (v - 0.5) C + 0.5 + B; then v'' = Y + S (v' - Y) with Y the\n"
-           "            BT.709 luma of v'; then v''^(1/G) (a 4096-entry table)\n"
-           "  hue       degrees=D (0), saturation=S (1): rotate R,G,B by D degrees about\n"
-           "            the gray axis, then saturation S as in eq\n"
-           "  matrix    rr rg rb ro gr gg gb go br bg bb bo: R' = rr R + rg G + rb B + ro, ...\n"
-           "            (identity by default; the colorchannelmixer idea)\n"
-           "  swap      order=xyz (bgr): output R,G,B take input channels x,y,z\n"
-           "  lut3d     file=F.cube, interp=nearest|trilinear|tetrahedral (tetrahedral),\n"
-           "            mix=0..1: the look's strength, (1 - mix)·in + mix·lut(in) (1)\n"
-           "  lut1d     file=F.cube, interp=nearest|linear (linear), mix=0..1 (1)\n"
-           "  e.g. -t eq=contrast=1.2:saturation=1.3,lut3d=file=assets/luts/teal-orange.cube\n";
 }

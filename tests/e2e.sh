@@ -992,10 +992,15 @@ PY
   ;;
 
 display_transform_step)
-  # t switches to the next transform (none → gray) on a still clip, h an HDR clip's
-  # tone-mapping curve; while paused, s shows exactly one more frame each time
+  # t switches to the next look (none → the user's first, a 3D table of 2³ points
+  # giving the BT.601 luma: gray) on a still clip, h an HDR clip's tone-mapping
+  # curve; while paused, s shows exactly one more frame each time
   ff -f lavfi -i color=c=0xd04020:size=320x240:rate=25:duration=30 -pix_fmt yuv420p "$tmp/in.mkv"
-  start --no-overlay "$tmp/in.mkv"; shot "$tmp/a.rgb"
+  mkdir -p "$tmp/conf/pinstripe/looks"
+  awk 'BEGIN { print "LUT_3D_SIZE 2"; for (i = 0; i < 8; i++) {
+      y = 0.299 * (i % 2) + 0.587 * (int(i / 2) % 2) + 0.114 * int(i / 4)
+      printf "%.6f %.6f %.6f\n", y, y, y } }' >"$tmp/conf/pinstripe/looks/mono.cube" || fail "awk"
+  XDG_CONFIG_HOME=$tmp/conf start --no-overlay "$tmp/in.mkv"; shot "$tmp/a.rgb"
   xdotool key --window "$wid" t; sleep 1; shot "$tmp/b.rgb"; finish q
   python3 - "$tmp/a.rgb" "$tmp/b.rgb" <<'PY' || fail "t did not change the transform"
 import sys
