@@ -208,10 +208,60 @@ static int check_progress(const Options *o, char *err, size_t errlen)
     return 0;
 }
 
+/* A time as ffmpeg's -ss takes it: seconds (90, 1.5), or [[hh:]mm:]ss[.ms] with
+ * mm and ss under 60 after a colon. 0, or -1. */
+static int parse_time(const char *text, double *out)
+{
+    double part[3], v = 0;
+    int n = 0;
+    for (const char *p = text;; n++) {
+        const char *colon = strchr(p, ':');
+        char buf[64];
+        size_t len = colon ? (size_t)(colon - p) : strlen(p);
+        if (n == 3 || len == 0 || len >= sizeof(buf))
+            return -1;
+        memcpy(buf, p, len), buf[len] = '\0';
+        if (parse_decimal(buf, &part[n]) < 0 || (colon && strchr(buf, '.')))
+            return -1; /* (only the seconds have a fraction) */
+        if (!colon)
+            break;
+        p = colon + 1;
+    }
+    for (int i = 0; i <= n; i++) {
+        if (i > 0 && part[i] >= 60)
+            return -1;
+        v = v * 60 + part[i];
+    }
+    *out = v;
+    return isfinite(v) && v < 1e9 ? 0 : -1;
+}
+
+/* --start, --end: parsed, the end after the start, not with a camera. */
+static int check_range(Options *o, char *err, size_t errlen)
+{
+    const char *bad = o->start && parse_time(o->start, &o->start_s) < 0 ? "--start"
+                      : o->end && parse_time(o->end, &o->end_s) < 0     ? "--end"
+                                                                         : NULL;
+    if (bad) {
+        snprintf(err, errlen, "%s: '%s' is not a time (seconds, or [[hh:]mm:]ss[.ms])", bad,
+                 bad[2] == 's' ? o->start : o->end);
+        return -1;
+    }
+    if (o->end && o->end_s <= o->start_s) {
+        snprintf(err, errlen, "--end %s is not after --start %s", o->end, o->start ? o->start : "0");
+        return -1;
+    }
+    if ((o->start || o->end) && (o->webcam || o->live)) {
+        snprintf(err, errlen, "--start/--end: a part of a file; not with %s", o->webcam ? "--webcam" : "--live");
+        return -1;
+    }
+    return 0;
+}
+
 int options_check_values(Options *o, char *err, size_t errlen)
 {
     if (check_tone(o, err, errlen) < 0 || check_scope(o, err, errlen) < 0 ||
-        check_progress(o, err, errlen) < 0)
+        check_progress(o, err, errlen) < 0 || check_range(o, err, errlen) < 0)
         return -1;
     return check_window(o, err, errlen);
 }

@@ -72,6 +72,14 @@ static const OptionSpec specs[] = {
      "timeline of every stripe's copies and kernels (Chrome trace JSON, for Perfetto)"},
     {0, "frames", OPT_INT, F(frames), "N", "0", 0, (1LL << 62),
      "stop after N frames (0: all)"},
+    {0, "start", OPT_STRING, F(start), "T", NULL, 0, 0,
+     "begin at T on the input's timeline from its start (seconds, or [[hh:]mm:]ss[.ms],\n"
+     "                           as ffmpeg's -ss): -o gets exactly the frames from T; a window opens there"},
+    {0, "end", OPT_STRING, F(end), "T", NULL, 0, 0,
+     "stop before T (the frames in [--start, --end)); past the input's end: to its end;\n"
+     "                           --loop plays the range again"},
+    {0, "copyts", OPT_FLAG, F(copyts), NULL, NULL, 0, 0,
+     "-o with --start: keep the input's timestamps (by default the output starts at 0)"},
     {'f', "format", OPT_STRING, F(format), "NAME", NULL, 0, 0,
      "input format for libavformat/libavdevice (v4l2, lavfi, ...)"},
     {0, "webcam", OPT_OPTIONAL, F(webcam), "[DEV]", "/dev/video0", 0, 0,

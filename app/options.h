@@ -21,6 +21,9 @@ typedef struct Options {
     long long threads; /* CPU backend; 0: every core */
     long long loop;    /* plays in all; 0: without end */
     long long frames;
+    const char *start, *end; /* --start, --end, parsed into: */
+    double start_s, end_s;   /* seconds from the input's start (0: not given) */
+    int copyts;              /* -o keeps the input's timestamps (else the range starts at 0) */
     const char *trace;
     int pageable;
     const char *hwdec; /* none | cuda */

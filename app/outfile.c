@@ -13,7 +13,10 @@ void outfile_config(const Options *o, const DecoderInfo *di, struct Source *src,
         .rate_num = di->rate_num, .rate_den = di->rate_den,
         .avg_num = di->avg_num, .avg_den = di->avg_den,
         .source = src,
-        .start_us = live ? INT64_MIN : di->start_us,
+        /* the output's 0: the input's start, or --start's unless --copyts */
+        .start_us = live ? INT64_MIN
+                    : di->range_us && !o->copyts ? (di->start_us == INT64_MIN ? 0 : di->start_us) + di->range_us
+                                                 : di->start_us,
         .no_audio = o->no_audio, .no_subs = o->no_subs, .crf = o->crf,
         .preset = o->preset, .bitrate = o->bitrate, .gop = o->gop,
         .enc_opts = o->enc_opts, .n_enc_opts = o->n_enc_opts,

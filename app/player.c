@@ -138,6 +138,7 @@ static int open_input(Player *p, int hwdec)
         .framerate = o->framerate,
         .input_format = o->input_format,
         .loop = o->loop == 0 ? -1 : (int)o->loop,
+        .start_s = o->start_s, .end_s = o->end_s,
     };
     if (!(p->src = source_open(p->url, &sopt, err, sizeof(err), &code))) {
         msg_fail("%s", err);

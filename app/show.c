@@ -297,8 +297,8 @@ static int show_frame(Show *p, FrameBuf *f, int windowed)
         p->r->write_failed = 1; /* said once; closing will not say it again */
         return failed(p, "%s", writer_error(k->writer));
     }
-    double start_s = di->start_us != INT64_MIN ? di->start_us / 1e6 : 0;
-    double t_s = (double)f->pts * di->tb_num / di->tb_den - start_s; /* from the start */
+    double start_s = ((di->start_us != INT64_MIN ? di->start_us : 0) + di->range_us) / 1e6;
+    double t_s = (double)f->pts * di->tb_num / di->tb_den - start_s; /* from the (range's) start */
     if (k->writer)
         progress_frame(k->progress, k->writer, t_s, clock_now_ms());
     live_keys_still(&p->live, f, p->o->screenshot_dir, k->url, (double)di->tb_num / di->tb_den,

@@ -32,6 +32,8 @@
 struct Decoder {
     char url[1024];
     PacketQueue *queue; /* the video stream's packets (the source's) */
+    const Source *src;  /* --start/--end: which frames are kept (after `pass` drain markers) */
+    int pass;
     AVRational tb;      /* the video stream's time base */
     AVCodecContext *dec;
     AVPacket *pkt;
@@ -229,7 +231,8 @@ Decoder *decoder_open(Source *src, const DecoderOptions *opt, char *err, size_t 
     in->avg_den = in->avg_num ? st->avg_frame_rate.den : 1;
     in->start_us = fmt->start_time != AV_NOPTS_VALUE ? fmt->start_time : INT64_MIN;
     in->duration_s = fmt->duration > 0 ? fmt->duration / (double)AV_TIME_BASE : 0;
-    in->nb_frames = st->nb_frames > 0 ? st->nb_frames : 0;
+    d->src = src; /* (a range's frame count is not known) */
+    in->nb_frames = source_range_us(src, &in->range_us, &in->duration_s) ? 0 : st->nb_frames;
     snprintf(in->src_pix_fmt, sizeof(in->src_pix_fmt), "%s", decoder_source_format(d));
     d->pts_step = source_frame_step(src);
     d->last_pts = AV_NOPTS_VALUE;
@@ -262,6 +265,8 @@ static int emit(Decoder *d, const AVFrame *f)
 {
     if (atomic_load(&d->stop) || (d->max_frames > 0 && atomic_load(&d->frames) >= d->max_frames))
         return 0;
+    if (!source_frame_in(d->src, f->best_effort_timestamp, d->pass))
+        return 1; /* before --start (decoded from the keyframe before it) or past --end */
     if (!d->ring) { /* decoding alone, to measure it */
         atomic_fetch_add(&d->frames, 1);
         return 1;
@@ -366,6 +371,7 @@ static void *decode_main(void *arg)
         if (q == PKTQ_DRAIN) { /* --loop: the end of a pass; the next one follows */
             rc = decode_packet(d, NULL);
             avcodec_flush_buffers(d->dec);
+            d->pass++;
             /* drained (0) goes on to the next pass, unless --frames is reached */
             if (rc == 0 && !(d->max_frames > 0 && atomic_load(&d->frames) >= d->max_frames))
                 rc = 1;

@@ -36,8 +36,10 @@ typedef struct DecoderInfo {
     int rate_num, rate_den;  /* nominal frame rate (0/1 when unknown) */
     int avg_num, avg_den;    /* the stream's average frame rate (0/1 when unknown) */
     int64_t start_us;        /* the input's start (µs), INT64_MIN when unknown */
-    double duration_s;       /* the input's length, 0 when unknown */
-    long long nb_frames;     /* the video stream's frames as the container says, 0 when unknown */
+    double duration_s;       /* the input's length (--start/--end: the range's), 0 unknown */
+    long long nb_frames;     /* the video stream's frames as the container says, 0 when unknown
+                              * (or a range is read) */
+    int64_t range_us;        /* --start: where the range starts, µs after start_us (0: none) */
     char codec[32];          /* decoder name */
     int hwdec;               /* 1: NVDEC is set up (frames arrive as CUDA nv12 surfaces
                               * unless it turns the stream down at its first frame) */

@@ -4,13 +4,11 @@
  * carried out by the thread between reads. */
 #include "io/source.h"
 
-#include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
 #include <libavcodec/avcodec.h>
@@ -21,6 +19,8 @@
 
 #include "gpu/clock.h"
 #include "io/avlog.h"
+#include "io/range.h"
+#include "io/source_open.h"
 
 #define MAX_QUEUES 8
 #define MAX_ROUTES 4 /* queues a stream may go to */
@@ -51,6 +51,8 @@ struct Source {
     int passes;
     int64_t pts_offset;          /* video time base: added to this pass's timestamps */
     int64_t first_pts, last_pts; /* video: the first pass's earliest, the latest so far */
+    _Atomic int64_t pass_len;    /* video time base: what each pass adds (after the first) */
+    Range range;                 /* --start/--end */
     int rc;
     char error[512];
 };
@@ -61,75 +63,11 @@ static void av_err(int rc, char *buf, size_t len)
         snprintf(buf, len, "error %d", rc);
 }
 
-static int is_plain_path(const char *url)
-{
-    /* "proto:..." is a URL for libavformat; a path with a slash before any colon is a path. */
-    const char *colon = strchr(url, ':');
-    const char *slash = strchr(url, '/');
-    return !colon || (slash && slash < colon);
-}
-
 static int open_input(Source *s, const char *url, const SourceOptions *opt, char *err,
                       size_t errlen, int *code)
 {
-    const char *format = opt->format;
-    char why[256];
-    const AVInputFormat *ifmt = NULL;
-    if (format && !(ifmt = av_find_input_format(format))) {
-#ifdef PINSTRIPE_HAVE_AVDEVICE
-        snprintf(err, errlen, "-f: unknown input format '%s'", format);
-#else
-        snprintf(err, errlen, "-f: unknown input format '%s' (this build has no libavdevice: "
-                 "cameras and lavfi need -DPINSTRIPE_AVDEVICE=ON)", format);
-#endif
-        *code = SOURCE_ERR_USAGE;
+    if (source_open_format(&s->fmt, &s->unbuffered, url, opt, err, errlen, code) < 0)
         return -1;
-    }
-    struct stat fst;
-    int stat_err = is_plain_path(url) ? (stat(url, &fst) == 0 ? 0 : errno) : -1;
-    /* a file on disk: nothing to gain from dropping what probing read */
-    int regular = stat_err == 0 && S_ISREG(fst.st_mode);
-    if (!format && stat_err >= 0) {
-        if (stat_err) {
-            snprintf(err, errlen, "cannot open '%s': %s", url, strerror(stat_err));
-            return -1;
-        }
-        if (S_ISDIR(fst.st_mode)) {
-            snprintf(err, errlen, "cannot open '%s': it is a directory", url);
-            return -1;
-        }
-    }
-    AVDictionary *dict = NULL;
-    if (opt->video_size)
-        av_dict_set(&dict, "video_size", opt->video_size, 0);
-    if (opt->framerate)
-        av_dict_set(&dict, "framerate", opt->framerate, 0);
-    if (opt->input_format)
-        av_dict_set(&dict, "input_format", opt->input_format, 0);
-    /* A live source: no probing delay, and what probing read is dropped (it is
-     * stale by the time the first frame shows). A file given --live keeps every
-     * frame: it is read at its own rate instead (the decoder's realtime wait). */
-    s->unbuffered = opt->live && !regular;
-    if (s->unbuffered) {
-        av_dict_set(&dict, "fflags", "nobuffer", 0);
-        av_dict_set(&dict, "probesize", "32768", 0);
-        av_dict_set(&dict, "analyzeduration", "0", 0);
-    }
-    int rc = avformat_open_input(&s->fmt, url, ifmt, &dict);
-    av_dict_free(&dict);
-    if (rc < 0) {
-        av_err(rc, why, sizeof(why));
-        if (format)
-            snprintf(err, errlen, "cannot open '%s' as %s: %s", url, format, why);
-        else
-            snprintf(err, errlen, "cannot open '%s': %s", url, why);
-        return -1;
-    }
-    if ((rc = avformat_find_stream_info(s->fmt, NULL)) < 0) {
-        av_err(rc, why, sizeof(why));
-        snprintf(err, errlen, "cannot read '%s': %s", url, why);
-        return -1;
-    }
     const AVCodec *codec = NULL;
     s->vidx = av_find_best_stream(s->fmt, AVMEDIA_TYPE_VIDEO, -1, -1, &codec, 0);
     if (s->vidx == AVERROR_STREAM_NOT_FOUND) {
@@ -157,6 +95,11 @@ static int open_input(Source *s, const char *url, const SourceOptions *opt, char
     for (unsigned i = 0; i < s->fmt->nb_streams; i++)
         for (int k = 0; k < MAX_ROUTES; k++)
             s->routes[i][k] = -1;
+    if (range_init(&s->range, s->fmt, (int64_t)(opt->start_s * AV_TIME_BASE + 0.5),
+                   opt->end_s > 0 ? (int64_t)(opt->end_s * AV_TIME_BASE + 0.5) : INT64_MAX) < 0) {
+        snprintf(err, errlen, "'%s': out of memory", url);
+        return -1;
+    }
     return 0;
 }
 
@@ -237,6 +180,7 @@ int source_route(Source *s, int index, PacketQueue *q)
         for (int k = 0; k < MAX_ROUTES; k++)
             if (s->routes[index][k] < 0 || s->routes[index][k] == n) {
                 s->routes[index][k] = n;
+                range_route(&s->range, s->fmt, index);
                 return 0;
             }
     }
@@ -285,9 +229,14 @@ static void do_seek(Source *s)
         if (ts < 0)
             ts = 0;
     }
-    if (s->fmt->start_time != AV_NOPTS_VALUE)
-        ts += s->fmt->start_time;
-    int rc = avformat_seek_file(s->fmt, -1, INT64_MIN, ts, ts, 0);
+    int rc;
+    if (s->range.on) { /* into the range, landing at or before the target */
+        rc = range_seek(&s->range, s->fmt, s->vidx, ts);
+    } else {
+        if (s->fmt->start_time != AV_NOPTS_VALUE)
+            ts += s->fmt->start_time;
+        rc = avformat_seek_file(s->fmt, -1, INT64_MIN, ts, ts, 0);
+    }
     if (rc < 0) {
         char why[128];
         av_err(rc, why, sizeof(why));
@@ -307,7 +256,8 @@ static int loop_again(Source *s)
         s->last_pts == AV_NOPTS_VALUE || s->first_pts == AV_NOPTS_VALUE)
         return 0;
     int64_t start = s->fmt->start_time != AV_NOPTS_VALUE ? s->fmt->start_time : 0;
-    int rc = avformat_seek_file(s->fmt, -1, INT64_MIN, start, start, 0);
+    int rc = s->range.on ? range_seek(&s->range, s->fmt, s->vidx, -1) /* (its start) */
+                         : avformat_seek_file(s->fmt, -1, INT64_MIN, start, start, 0);
     if (rc < 0) {
         char why[128];
         av_err(rc, why, sizeof(why));
@@ -315,9 +265,11 @@ static int loop_again(Source *s)
                s->url, why);
         return 0;
     }
+    s->pts_offset = s->last_pts + s->step - s->first_pts;
+    if (s->passes == 1) /* (before the drain markers: the decoder reads it after one) */
+        atomic_store(&s->pass_len, s->pts_offset);
     for (int n = 0; n < s->nqueues; n++)
         pktq_put(s->queues[n], NULL, s->serial, clock_now_ms(), 0);
-    s->pts_offset = s->last_pts + s->step - s->first_pts;
     return 1;
 }
 
@@ -329,19 +281,23 @@ static int route(Source *s, AVPacket *pkt)
     if (i < 0 || i >= (int)s->fmt->nb_streams || s->routes[i][0] < 0)
         return 0;
     AVRational tb = s->fmt->streams[i]->time_base;
+    int64_t t = pkt->pts != AV_NOPTS_VALUE ? pkt->pts : pkt->dts;
+    if (!range_packet(&s->range, s->fmt, s->vidx, pkt))
+        return 0;
+    /* the video's span, for --loop (with a range: its frames in the range) */
+    if (i == s->vidx && t != AV_NOPTS_VALUE && range_holds(&s->range, s->fmt, i, t)) {
+        t += s->pts_offset;
+        if (s->passes == 0 && (s->first_pts == AV_NOPTS_VALUE || t < s->first_pts))
+            s->first_pts = t;
+        if (s->last_pts == AV_NOPTS_VALUE || t > s->last_pts)
+            s->last_pts = t;
+    }
     if (s->pts_offset) {
         int64_t off = av_rescale_q(s->pts_offset, s->vtb, tb);
         if (pkt->pts != AV_NOPTS_VALUE)
             pkt->pts += off;
         if (pkt->dts != AV_NOPTS_VALUE)
             pkt->dts += off;
-    }
-    int64_t t = pkt->pts != AV_NOPTS_VALUE ? pkt->pts : pkt->dts;
-    if (i == s->vidx && t != AV_NOPTS_VALUE) { /* the video's span, for --loop */
-        if (s->passes == 0 && (s->first_pts == AV_NOPTS_VALUE || t < s->first_pts))
-            s->first_pts = t;
-        if (s->last_pts == AV_NOPTS_VALUE || t > s->last_pts)
-            s->last_pts = t;
     }
     double now = clock_now_ms(), dur = pkt->duration > 0 ? pkt->duration * av_q2d(tb) : 0;
     for (int k = 0; k < MAX_ROUTES && s->routes[i][k] >= 0; k++)
@@ -372,13 +328,21 @@ static void *read_main(void *arg)
     int rc = pkt ? 0 : -1;
     if (!pkt)
         snprintf(s->error, sizeof(s->error), "'%s': out of memory", s->url);
+    if (s->range.on && s->range.lo_us > 0 && source_can_seek(s) &&
+        (rc = range_seek(&s->range, s->fmt, s->vidx, -1)) < 0) { /* --start */
+        char why[128];
+        av_err(rc, why, sizeof(why));
+        av_log(NULL, AV_LOG_WARNING, "pinstripe: '%s': --start: seek failed, reading from the "
+               "start: %s\n", s->url, why);
+    }
+    rc = pkt ? 0 : -1;
     while (rc == 0 && !atomic_load(&s->stop)) {
         do_seek(s);
         if (enough(s)) { /* ffplay waits 10 ms, or until a consumer runs dry or a seek */
             pause_10ms(s);
             continue;
         }
-        int r = av_read_frame(s->fmt, pkt);
+        int r = range_done(&s->range) ? AVERROR_EOF : av_read_frame(s->fmt, pkt); /* --end */
         if (r == AVERROR(EAGAIN))
             continue;
         if (r < 0) {
@@ -427,6 +391,22 @@ int source_start(Source *s)
     }
     s->started = 1;
     return 0;
+}
+
+int source_frame_in(const Source *s, int64_t pts, int pass)
+{
+    return !s->range.on || pts == AV_NOPTS_VALUE ||
+           range_holds(&s->range, s->fmt, s->vidx, pts - pass * atomic_load(&s->pass_len));
+}
+
+int source_range_us(const Source *s, int64_t *start_us, double *length_s)
+{
+    *start_us = s->range.lo_us;
+    double len = s->fmt->duration > 0 ? s->fmt->duration / (double)AV_TIME_BASE - s->range.lo_us / 1e6 : 0;
+    if (s->range.hi_us != INT64_MAX && (len <= 0 || (s->range.hi_us - s->range.lo_us) / 1e6 < len))
+        len = (s->range.hi_us - s->range.lo_us) / 1e6;
+    *length_s = len > 0 ? len : 0;
+    return s->range.on;
 }
 
 int source_can_seek(const Source *s)
@@ -478,6 +458,7 @@ void source_close(Source **ps)
     for (int n = 0; n < s->nqueues; n++)
         pktq_destroy(&s->queues[n]);
     free(s->routes);
+    range_free(&s->range);
     avformat_close_input(&s->fmt);
     pthread_cond_destroy(&s->cond);
     pthread_mutex_destroy(&s->mu);

@@ -25,7 +25,8 @@
  * the decoder (lavfi) waits in its device rather than in memory.
  * A seek flushes every queue; packets read after it carry its serial. --loop:
  * at the end of a pass the queues get a drain marker and the next pass's
- * timestamps run on from this one's end. */
+ * timestamps run on from this one's end. --start/--end (io/range.h): a pass is
+ * that part of the input, and seeks stay inside it. */
 #ifndef PINSTRIPE_IO_SOURCE_H
 #define PINSTRIPE_IO_SOURCE_H
 
@@ -52,6 +53,8 @@ typedef struct SourceOptions {
     const char *framerate;
     const char *input_format;
     int loop;               /* passes in all (0 or 1: once; negative: without end) */
+    double start_s, end_s;  /* --start, --end: the part read, in seconds from the input's
+                             * start (io/range.h; end_s 0: to the end) */
 } SourceOptions;
 
 /* NULL on failure, with one line naming the input and the reason in err, and
@@ -84,6 +87,13 @@ int source_can_seek(const Source *s);
  * packets it reads afterwards carry `serial`. 0, or -1 when the input cannot
  * seek. Any thread; after the end of the input too, until source_stop. */
 int source_seek(Source *s, double target_s, int serial);
+/* For the video decoder: whether a frame with timestamp pts (video time base, on
+ * the timeline that runs on across --loop passes; pass: how many drain markers
+ * came before it) is in --start/--end's range. Any thread. */
+int source_frame_in(const Source *s, int64_t pts, int pass);
+/* --start/--end: the start (µs from the input's start) and the range's length
+ * (seconds, 0 unknown); 1 when a range is set, else 0. */
+int source_range_us(const Source *s, int64_t *start_us, double *length_s);
 /* Stop reading and end every queue's waits (consumers see PKTQ_ABORT). Any thread. */
 void source_stop(Source *s);
 /* Wait for the thread (after source_stop, or a live input's failure). 0, or -1
