@@ -221,7 +221,7 @@ static int parse_time(const char *text, double *out)
         if (n == 3 || len == 0 || len >= sizeof(buf))
             return -1;
         memcpy(buf, p, len), buf[len] = '\0';
-        if (parse_decimal(buf, &part[n]) < 0 || (colon && strchr(buf, '.')))
+        if (parse_decimal(buf, &part[n]) < 0 || strpbrk(buf, "eE") || (colon && strchr(buf, '.')))
             return -1; /* (only the seconds have a fraction) */
         if (!colon)
             break;

@@ -55,6 +55,10 @@ int range_packet(Range *r, const AVFormatContext *fmt, int vidx, const AVPacket 
         return 1;
     /* video by decoding time (what comes before the start is needed to decode it),
      * the others by presentation time */
+    if (i == vidx && r->await_key && !(pkt->flags & AV_PKT_FLAG_KEY))
+        return 0;
+    if (i == vidx)
+        r->await_key = 0;
     int64_t ts = i == vidx && pkt->dts != AV_NOPTS_VALUE ? pkt->dts : pkt->pts;
     if (ts == AV_NOPTS_VALUE)
         return 1;
@@ -80,10 +84,20 @@ int range_done(const Range *r)
 /* Seek to ts (µs from the input's start) at or before it; the pts of the first
  * video keyframe read after, in µs from the start, into *key (INT64_MAX: none
  * within the packets read). */
+static int seek_to(const Range *r, AVFormatContext *fmt, int64_t ts)
+{
+    /* the start: by the first byte where the demuxer can (an MPEG-TS seek to its first
+     * timestamp lands after the first keyframe), else by time */
+    if (ts <= 0 && !(fmt->iformat->flags & AVFMT_NO_BYTE_SEEK) &&
+        avformat_seek_file(fmt, -1, 0, 0, 0, AVSEEK_FLAG_BYTE) >= 0)
+        return 0;
+    int64_t at = ts + r->origin_us;
+    return avformat_seek_file(fmt, -1, INT64_MIN, at, at, 0);
+}
+
 static int seek_probe(Range *r, AVFormatContext *fmt, int vidx, int64_t ts, int64_t *key)
 {
-    int64_t at = ts + r->origin_us;
-    int rc = avformat_seek_file(fmt, -1, INT64_MIN, at, at, 0);
+    int rc = seek_to(r, fmt, ts);
     *key = INT64_MAX;
     if (rc < 0)
         return rc;
@@ -112,7 +126,7 @@ int range_seek(Range *r, AVFormatContext *fmt, int vidx, int64_t ts_us)
         target = r->lo_us;
     if (r->past)
         memset(r->past, 0, (size_t)r->nstreams);
-    int64_t at = target, back = AV_TIME_BASE, key;
+    int64_t at = target, back = AV_TIME_BASE, key = INT64_MAX;
     /* where the first keyframe after the seek is later than the target, seek earlier
      * (1, 2, 4 ... s before it), down to the input's start */
     for (int tries = 0; target > 0 && tries < 12; tries++) {
@@ -124,6 +138,6 @@ int range_seek(Range *r, AVFormatContext *fmt, int vidx, int64_t ts_us)
         at = target - back > 0 ? target - back : 0;
         back *= 2;
     }
-    at += r->origin_us;
-    return avformat_seek_file(fmt, -1, INT64_MIN, at, at, 0);
+    r->await_key = key != INT64_MAX; /* (a stream whose keyframes are not marked: all goes on) */
+    return seek_to(r, fmt, at);
 }

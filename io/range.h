@@ -23,6 +23,8 @@ typedef struct Range {
     int nstreams;
     unsigned char *need;  /* by stream: routed video or audio: the pass ends when all are past */
     unsigned char *past;  /* by stream: a packet at or past the end was read */
+    int await_key;        /* after a seek: the video's packets before its first keyframe
+                           * go (they cannot decode) */
 } Range;
 
 /* For fmt (opened); lo_us 0 and hi_us INT64_MAX: no range. 0, or -1 (out of memory). */
