@@ -189,7 +189,8 @@ static void seek_by(Show *p, double delta)
 {
     if (!p->last_shown_valid)
         return;
-    double now_s = (double)p->last_pts * p->di->tb_num / p->di->tb_den;
+    double now_s = (double)p->last_pts * p->di->tb_num / p->di->tb_den - /* from the start */
+                   (p->di->start_us != INT64_MIN ? p->di->start_us / 1e6 : 0);
     double target = now_s + delta;
     if (target < 0)
         target = 0;
