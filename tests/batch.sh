@@ -4,7 +4,8 @@
 # frames as a single run's; the bad one's task fails with a line naming it
 # (exit 2, in the joblog), the others finish, no .part file is left; run again
 # alone it fails the same way, a good one alone succeeds. slurm:
-# tools/pinstripe.sbatch as a job array on a one-node Slurm started here.
+# tools/pinstripe.sbatch as a job array on a one-node Slurm started here, one
+# input a task, and one segment of a file a task joined after them.
 case_name=${1:?usage: batch.sh CASE}
 source "$(dirname "$0")/e2e-lib.sh"
 batch=$(dirname "$0")/../tools/batch.sh
@@ -116,6 +117,19 @@ CONF
   grep -q "task 1 FAILED: '$tmp/sbroken.mp4' (pinstripe exit 2)" "$tmp"/pinstripe-"${job}"_1.log || fail "task 1's log does not say it"
   again=$(cd "$tmp" && PINSTRIPE=$bin EXT=nut sbatch --parsable --wait --array=1 "$sbatch_" "$tmp/list.txt" "$tmp/sres" "$opts")
   scontrol show job "${again}_1" | grep -q 'JobState=FAILED' || fail "task 1 alone: $(scontrol show job "${again}_1" | grep -o 'JobState=[A-Z]*')"
+  # one long file in 1 s segments (3 tasks, keyframes every 2 s, B-frames), joined by a
+  # job after them: the same frames as a single run
+  ff -f lavfi -i testsrc2=size=192x108:rate=25 -t 2.8 -pix_fmt yuv420p -c:v libx264 -g 50 -bf 3 "$tmp/long.mp4"
+  n=$(PINSTRIPE=$bin "$sbatch_" --count 1 "$tmp/long.mp4"); [ "$n" = 3 ] || fail "--count 1 of 2.8 s: $n"
+  job=$(cd "$tmp" && PINSTRIPE=$bin EXT=nut sbatch --parsable --array=0-$((n - 1)) "$sbatch_" --segment 1 "$tmp/long.mp4" "$tmp/seg" "$opts")
+  join=$(cd "$tmp" && EXT=nut sbatch --parsable --wait --dependency=afterok:"$job" "$sbatch_" --join 1 "$tmp/long.mp4" "$tmp/seg")
+  scontrol show job "$join" | grep -q 'JobState=COMPLETED' || { cat "$tmp"/pinstripe-"$join"*.log; fail "the join: $(scontrol show job "$join" | grep -o 'JobState=[A-Z]*')"; }
+  expect 0 -q --no-display $opts -o "$tmp/longone.nut" "$tmp/long.mp4"
+  a=$(ffmpeg -v error -i "$tmp/seg/long.nut" -f framemd5 - | grep -v '^#' | cut -d, -f6) || fail "the joined file does not read back"
+  b=$(ffmpeg -v error -i "$tmp/longone.nut" -f framemd5 - | grep -v '^#' | cut -d, -f6)
+  [ "$(wc -l <<<"$a")" = 70 ] && [ "$a" = "$b" ] || fail "the joined segments ($(wc -l <<<"$a") frames) differ from a single run's (70)"
+  ls "$tmp/seg" | grep -E '\.seg-[0-9]+\.nut$|\.part\.' && fail "segments or a .part left"
+  echo "3 segments of 1 s joined: the single run's 70 frames"
   ;;
 *) fail "unknown case $case_name" ;;
 esac
