@@ -8,8 +8,8 @@ out=${OUT:-/tmp/gpu-two}; mkdir -p "$out"
 clip=${CLIP:-.pack/e2160.mp4}; lut=${LUT:-.pack/teal-orange.cube}
 nvidia-smi --query-gpu=index,name --format=csv,noheader | tee "$out/gpus.txt"
 run() { # $1: the GPU, $2: a log
-  pinstripe --backend cuda --hwdec cuda --gpu "$1" --no-display --loop 1 -t "lut3d=file=$lut" \
-    --frames ${FRAMES:-600} -o /dev/null --output-format nut -c rawvideo "$clip" 2>"$2"
+  pinstripe --backend cuda --hwdec cuda --gpu "$1" --no-display --loop 0 -t "lut3d=file=$lut" \
+    --frames ${FRAMES:-600} "$clip" 2>"$2"
 }
 fps() { sed -n 's/.*frames in .* s (\([0-9.]*\) fps).*/\1/p' "$1"; }
 for r in 1 2 3; do

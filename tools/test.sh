@@ -73,6 +73,14 @@ asan_skip+='|e2e_overlay_graph'
 asan_skip+='|output_timing_mp4|output_yuv_output|scale_display_resize|e2e_luts_vs_ffmpeg'
 tsan_skip+='|output_timing_mp4|output_timing_live|output_progress|grade_still'
 tsan_skip+='|install_|batch_'
+# --start/--end and looks by name (issue 28): under ASan the MP4 cut (the ranged
+# seek, the decoder's drop, the reader's end) and t through every look (the lazy
+# reads); under TSan the player's range with --loop (the pass count between the
+# reader and the decoder) and t through every look (the registry read by the stage
+# thread while the main thread adds to it). The other cases run the same code on
+# the same threads with other containers, or parse options
+asan_skip+='|range_(ts|mkv_aac|opengop|errors|player)|looks_byname'
+tsan_skip+='|range_(mp4|ts|mkv_aac|opengop|errors)|looks_byname'
 [ -z "${FULL:-}" ] || { asan_skip='^$'; tsan_skip='e2e_live_slow_display'; }
 (cd "$top/build-asan" &&
   ASAN_OPTIONS=protect_shadow_gap=0:detect_leaks=1 LSAN_OPTIONS=suppressions=$top/tests/lsan.supp UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
