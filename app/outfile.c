@@ -2,6 +2,12 @@
 #include "app/outfile.h"
 
 #include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "app/msg.h"
+#include "gpu/clock.h"
 
 void outfile_config(const Options *o, const DecoderInfo *di, struct Source *src, int live,
                     int tone_mapped, WriterConfig *wc)
@@ -28,4 +34,29 @@ void outfile_config(const Options *o, const DecoderInfo *di, struct Source *src,
         .tone_mapped = tone_mapped, .hdr = di->hdr,
     };
     pix_chroma_shift(di->fmt.layout, &wc->src_shift_x, &wc->src_shift_y);
+}
+
+int outfile_close(Writer **w, const Options *o, Progress *pr, int interrupted, int write_failed,
+                  long long decoded, const char *url)
+{
+    char err[1024];
+    int closed = 0, empty = decoded == 0 && !interrupted && (o->start || o->end);
+    if (*w) {
+        if (interrupted)
+            writer_end_with_video(*w);
+        long long written = pr->frames = writer_frames(*w);
+        progress_finish(pr, clock_now_ms());
+        if ((closed = writer_close(w, &pr->bytes, err, sizeof(err))) < 0 && !write_failed)
+            msg_fail("%s", err);
+        else if (closed == 0 && o->verbose && !empty)
+            msg_say(o->quiet, "wrote %lld frames to '%s'", written, o->output);
+        if (closed == 0 && empty && strcmp(o->output, "-") != 0)
+            unlink(o->output);
+    }
+    if (closed == 0 && empty) {
+        msg_fail("no frame of '%s' lies in [%s, %s): nothing %s", url, o->start ? o->start : "0",
+                 o->end ? o->end : "its end", o->output ? "written" : "shown");
+        return -2;
+    }
+    return closed;
 }

@@ -393,22 +393,12 @@ static int finish(Player *p, int code, const sigset_t *old)
     stage_destroy(&p->stage); /* waits for frames in flight before any buffer goes */
     audio_out_close(&p->aout); /* no callback pulls sound after this */
     audio_close(&p->audio);
-    if (p->writer) {
-        if (atomic_load(&p->sig.interrupted))
-            writer_end_with_video(p->writer);
-        long long written = p->progress.frames = writer_frames(p->writer);
-        progress_finish(&p->progress, clock_now_ms());
-        double c0 = clock_now_ms(); /* a file's fps counts its encoder's end */
-        int closed = writer_close(&p->writer, &p->progress.bytes, err, sizeof(err));
-        p->end_ms += clock_now_ms() - c0;
-        if (closed < 0) {
-            if (!p->write_failed)
-                msg_fail("%s", err);
-            code = EXIT_RUNTIME;
-        } else if (o->verbose) {
-            msg_say(o->quiet, "wrote %lld frames to '%s'", written, o->output);
-        }
-    }
+    double c0 = clock_now_ms(); /* (a file's fps counts its encoder's end) */
+    int closed = outfile_close(&p->writer, o, &p->progress, atomic_load(&p->sig.interrupted),
+                               p->write_failed, p->dec ? decoder_frames(p->dec) : -1, p->url);
+    p->end_ms += clock_now_ms() - c0;
+    if (closed < 0) /* (-2: the range held no frame) */
+        code = closed == -2 && code == EXIT_OK ? EXIT_USAGE : EXIT_RUNTIME;
     if (trace_close(&p->trace, err, sizeof(err)) < 0) {
         msg_fail("%s", err);
         code = EXIT_RUNTIME;

@@ -54,7 +54,7 @@ struct Decoder {
     int serial;
     atomic_llong frames;
     atomic_llong errors; /* packets refused and frames that failed to decode: warnings */
-    int64_t last_pts, pts_step;
+    int64_t last_pts, seen, pts_step; /* the last frame's pts handed over; the last one's time */
     DecoderOptions opt;
     /* capture times of recent packets, by pts, so a frame can carry its own */
     struct {
@@ -235,7 +235,7 @@ Decoder *decoder_open(Source *src, const DecoderOptions *opt, char *err, size_t 
     in->nb_frames = source_range_us(src, &in->range_us, &in->duration_s) ? 0 : st->nb_frames;
     snprintf(in->src_pix_fmt, sizeof(in->src_pix_fmt), "%s", decoder_source_format(d));
     d->pts_step = source_frame_step(src);
-    d->last_pts = AV_NOPTS_VALUE;
+    d->last_pts = d->seen = AV_NOPTS_VALUE;
     avlog_quiet_end();
     return d;
 fail:
@@ -249,24 +249,25 @@ const DecoderInfo *decoder_info(const Decoder *d)
     return &d->info;
 }
 
-static int64_t next_pts(Decoder *d, const AVFrame *f)
+/* A frame's time: its best-effort timestamp, else the last frame's and a frame
+ * (the first after a seek: its packet's, after the frames the decoder holds). */
+static int64_t frame_time(Decoder *d, const AVFrame *f)
 {
-    int64_t pts = f->best_effort_timestamp;
-    if (pts == AV_NOPTS_VALUE)
-        pts = d->last_pts == AV_NOPTS_VALUE ? 0 : d->last_pts + d->pts_step;
-    else if (d->last_pts != AV_NOPTS_VALUE && pts <= d->last_pts)
-        pts = d->last_pts + 1; /* keep timestamps strictly increasing for the muxer */
-    d->last_pts = pts;
-    return pts;
+    int64_t t = f->best_effort_timestamp, dts = f->pkt_dts;
+    return d->seen = t != AV_NOPTS_VALUE ? t : d->seen != AV_NOPTS_VALUE ? d->seen + d->pts_step
+                     : dts != AV_NOPTS_VALUE ? dts + d->dec->has_b_frames * d->pts_step : 0;
 }
 
-/* 1: frame handed over; 0: stop requested; negative: failure. */
+/* 1: frame handed over (or outside --start/--end: dropped); 0: stop requested;
+ * negative: failure. A frame without a timestamp has the last one's and a frame. */
 static int emit(Decoder *d, const AVFrame *f)
 {
     if (atomic_load(&d->stop) || (d->max_frames > 0 && atomic_load(&d->frames) >= d->max_frames))
         return 0;
-    if (!source_frame_in(d->src, f->best_effort_timestamp, d->pass))
-        return 1; /* before --start (decoded from the keyframe before it) or past --end */
+    int64_t pts = frame_time(d, f);
+    if (!source_frame_in(d->src, pts, d->pass)) /* (before: decoded from the keyframe before it) */
+        return 1; /* (and below: timestamps strictly increasing for the muxer) */
+    d->last_pts = pts = d->last_pts != AV_NOPTS_VALUE && pts <= d->last_pts ? d->last_pts + 1 : pts;
     if (!d->ring) { /* decoding alone, to measure it */
         atomic_fetch_add(&d->frames, 1);
         return 1;
@@ -288,7 +289,7 @@ static int emit(Decoder *d, const AVFrame *f)
     double t0 = clock_now_ms();
     if (deliver_frame(d->out, d->ring, d->pool, f, slot, d->error, sizeof(d->error)) < 0)
         return -1;
-    slot->pts = next_pts(d, f);
+    slot->pts = pts;
     slot->duration = f->pkt_duration > 0 ? f->pkt_duration : d->pts_step;
     slot->index = atomic_load(&d->frames);
     slot->serial = d->serial;
@@ -349,7 +350,7 @@ static void follow_serial(Decoder *d, int serial)
     if (serial == d->serial)
         return;
     avcodec_flush_buffers(d->dec);
-    d->last_pts = AV_NOPTS_VALUE;
+    d->last_pts = d->seen = AV_NOPTS_VALUE;
     d->serial = serial;
 }
 
@@ -370,8 +371,7 @@ static void *decode_main(void *arg)
         follow_serial(d, serial);
         if (q == PKTQ_DRAIN) { /* --loop: the end of a pass; the next one follows */
             rc = decode_packet(d, NULL);
-            avcodec_flush_buffers(d->dec);
-            d->pass++;
+            avcodec_flush_buffers(d->dec), d->pass++;
             /* drained (0) goes on to the next pass, unless --frames is reached */
             if (rc == 0 && !(d->max_frames > 0 && atomic_load(&d->frames) >= d->max_frames))
                 rc = 1;

@@ -104,9 +104,18 @@ static int seek_probe(Range *r, AVFormatContext *fmt, int vidx, int64_t ts, int6
     AVPacket *pkt = av_packet_alloc();
     if (!pkt)
         return AVERROR(ENOMEM);
+    /* a keyframe without a pts (AVI, MPEG-PS) is taken as shown after the frames its
+     * decoder holds back and two more: its B-frames may come after it, and after a
+     * seek the decoder's first timestamps are the packets' (AVI's packed B-frames
+     * lost the two frames after a keyframe one frame before --start); erring
+     * early costs decoding only */
+    const AVStream *st = fmt->streams[vidx];
+    AVRational fr = av_guess_frame_rate(fmt, (AVStream *)st, NULL);
+    int64_t held = fr.num > 0 && fr.den > 0
+                       ? (st->codecpar->video_delay + 2) * av_rescale_q(1, av_inv_q(fr), st->time_base) : 0;
     for (int n = 0; n < 100000 && av_read_frame(fmt, pkt) >= 0; n++) {
         int found = pkt->stream_index == vidx && (pkt->flags & AV_PKT_FLAG_KEY);
-        int64_t t = pkt->pts != AV_NOPTS_VALUE ? pkt->pts : pkt->dts;
+        int64_t t = pkt->pts != AV_NOPTS_VALUE ? pkt->pts : pkt->dts + held;
         if (found)
             *key = t == AV_NOPTS_VALUE ? INT64_MAX : us_of(r, fmt, vidx, t);
         av_packet_unref(pkt);

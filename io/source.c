@@ -252,9 +252,9 @@ static void do_seek(Source *s)
  * and one frame). 1: go on; 0: the passes are done (or rewinding failed). */
 static int loop_again(Source *s)
 {
-    if ((s->opt.loop >= 0 && ++s->passes >= s->opt.loop) || atomic_load(&s->stop) ||
+    if ((++s->passes >= s->opt.loop && s->opt.loop >= 0) || atomic_load(&s->stop) ||
         s->last_pts == AV_NOPTS_VALUE || s->first_pts == AV_NOPTS_VALUE)
-        return 0;
+        return 0; /* (passes counts without end too: a range's decoder needs pass_len) */
     int64_t start = s->fmt->start_time != AV_NOPTS_VALUE ? s->fmt->start_time : 0;
     int rc = s->range.on ? range_seek(&s->range, s->fmt, s->vidx, -1) /* (its start) */
                          : avformat_seek_file(s->fmt, -1, INT64_MIN, start, start, 0);

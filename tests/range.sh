@@ -8,8 +8,11 @@
 #   ts       MPEG-TS with MP2 (its seeks land late; starts at 1.47 s): frames and
 #            the sound's span within one audio frame of the range
 #   mkv_aac  MKV with AAC, its video starting at 0.021 s: the same
+#            with --loop 0, the range again and again
+#   ps_avi   MPEG-PS and AVI with B-frames (packets without a pts)
 #   opengop  HEVC with open GOPs (leading pictures after a seek are never kept)
-#   errors   --end not after --start, text that is no time, with --webcam: one line, exit 1
+#   errors   --end not after --start, text that is no time, with --webcam, a range with
+#            no frame in it: one line, exit 1
 #   player   a window opens at --start and --loop 2 plays the range twice (--stats)
 case_name=${1:?usage: range.sh CASE}
 source "$(dirname "$0")/e2e-lib.sh"
@@ -32,7 +35,11 @@ import sys
 secs = lambda t: sum(float(x) * 60 ** i for i, x in enumerate(reversed(t.split(":"))))
 a, b, tmp, want = secs(sys.argv[1]), secs(sys.argv[2]), sys.argv[3], sys.argv[4]
 st = float(open(tmp + "/start").read().strip() or 0)
-ts = [float(l.strip().rstrip(",")) for l in open(tmp + "/ts") if l.strip()]
+ts = []  # (a frame without one: the last one's and a frame, 25 fps, as pinstripe and ffmpeg take it)
+for l in open(tmp + "/ts"):
+    if l.strip():
+        v = l.strip().rstrip(",")
+        ts.append(float(v) if v != "N/A" else ts[-1] + 0.04 if ts else 0)
 rows = lambda f: [l.split(",")[5].strip() for l in open(f) if not l.startswith("#")]
 full, cut = rows(tmp + "/full.md5"), rows(tmp + "/cut.md5")
 idx = [i for i, t in enumerate(ts) if a <= t - st < b]
@@ -91,11 +98,29 @@ ts)
   ff $src $snd -t 8 -pix_fmt yuv420p -c:v libx264 $gop -c:a mp2 "$tmp/in.ts"
   cut 2 3.5 "$tmp/in.ts"; cut 3 4.5 "$tmp/in.ts"; cut 0.5 3 "$tmp/in.ts"
   expect 0 --no-display -q --start 2 --end 3.5 -o "$tmp/a.mkv" "$tmp/in.ts"; span "$tmp/in.ts" "$tmp/a.mkv" 2 3.5
+  # --loop 0 (without end) over a range: the range again and again, the times running on
+  expect 0 --no-display -q -an --loop 0 --frames 60 --start 2 --end 3 --debug-frame-hash --stats "$tmp/st.json" "$tmp/in.ts"
+  python3 - "$tmp/st.json" <<'PY' || fail "--loop 0 over a range"
+import json, sys
+fr = json.load(open(sys.argv[1]))["frames"]
+h, p = [f["hash"] for f in fr], [f["pts"] for f in fr]
+print(len(fr), "frames,", len(set(h)), "pictures, steps", sorted(set(b - a for a, b in zip(p, p[1:]))))
+assert len(fr) == 60 and h[:25] == h[25:50] == h[50:] + h[10:25] and len(set(h)) == 25, "not the range again"
+assert len(set(b - a for a, b in zip(p, p[1:]))) == 1, "the times do not run on"
+PY
   ;;
 mkv_aac)
   ff $src $snd -t 8 -pix_fmt yuv420p -c:v libx264 $gop -c:a aac "$tmp/in.mkv"
   cut 2 3.5 "$tmp/in.mkv"; cut 3 4.5 "$tmp/in.mkv"; cut 5.3 20 "$tmp/in.mkv"
   expect 0 --no-display -q --start 3 --end 4.5 -o "$tmp/a.mp4" "$tmp/in.mkv"; span "$tmp/in.mkv" "$tmp/a.mp4" 3 4.5
+  ;;
+ps_avi)
+  # MPEG-PS (MPEG-2) and AVI (MPEG-4 Part 2, packed B-frames): packets without a pts
+  ff $src -t 6 -pix_fmt yuv420p -c:v mpeg2video -g 12 -bf 2 "$tmp/in.mpg"
+  cut 2 3.5 "$tmp/in.mpg"; cut 0.5 1.03 "$tmp/in.mpg"
+  rm -f "$tmp/full.md5"
+  ff $src -t 6 -c:v mpeg4 -g 50 -bf 2 "$tmp/in.avi"
+  cut 2 3.5 "$tmp/in.avi"; cut 0.5 1.03 "$tmp/in.avi"
   ;;
 opengop)
   ff $src -t 6 -pix_fmt yuv420p -c:v libx265 \
@@ -113,7 +138,11 @@ errors)
   expect 1 --no-display --end 2:60 -o "$tmp/x.nut" "$tmp/in.mkv"; one_line "--end: '2:60' is not a time"
   expect 1 --webcam /dev/video9 --start 1; one_line "not with --webcam"
   [ ! -e "$tmp/x.nut" ] || fail "a refused run left an output"
-  expect 0 --no-display -q --start 5 -c rawvideo -o "$tmp/x.nut" "$tmp/in.mkv" # past the end: no frame, no error
+  # a range that holds no frame (past the end, or between two frames): one line, exit 1, no file
+  expect 1 --no-display -q --start 5 -c rawvideo -o "$tmp/x.nut" "$tmp/in.mkv"; one_line "lies in [5, its end): nothing written"
+  expect 1 --no-display -q --start 1.01 --end 1.02 -o "$tmp/x.nut" "$tmp/in.mkv"; one_line "lies in [1.01, 1.02)"
+  [ ! -e "$tmp/x.nut" ] || fail "a range without frames left a file"
+  expect 0 --no-display -q --start 1.5 --end 100 -c rawvideo -o "$tmp/x.nut" "$tmp/in.mkv" # past the end: to the end
   echo "errors said in one line each"
   ;;
 player)

@@ -79,8 +79,8 @@ tsan_skip+='|install_|batch_'
 # reader and the decoder) and t through every look (the registry read by the stage
 # thread while the main thread adds to it). The other cases run the same code on
 # the same threads with other containers, or parse options
-asan_skip+='|range_(ts|mkv_aac|opengop|errors|player)|looks_byname'
-tsan_skip+='|range_(mp4|ts|mkv_aac|opengop|errors)|looks_byname'
+asan_skip+='|range_(ts|mkv_aac|ps_avi|opengop|errors|player)|looks_byname'
+tsan_skip+='|range_(mp4|ts|mkv_aac|ps_avi|opengop|errors)|looks_byname'
 [ -z "${FULL:-}" ] || { asan_skip='^$'; tsan_skip='e2e_live_slow_display'; }
 (cd "$top/build-asan" &&
   ASAN_OPTIONS=protect_shadow_gap=0:detect_leaks=1 LSAN_OPTIONS=suppressions=$top/tests/lsan.supp UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
