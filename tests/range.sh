@@ -96,7 +96,7 @@ mp4)
   ;;
 ts)
   ff $src $snd -t 8 -pix_fmt yuv420p -c:v libx264 $gop -c:a mp2 "$tmp/in.ts"
-  cut 2 3.5 "$tmp/in.ts"; cut 3 4.5 "$tmp/in.ts"; cut 0.5 3 "$tmp/in.ts"
+  cut 3 4.5 "$tmp/in.ts"; cut 0.5 3 "$tmp/in.ts"
   expect 0 --no-display -q --start 2 --end 3.5 -o "$tmp/a.mkv" "$tmp/in.ts"; span "$tmp/in.ts" "$tmp/a.mkv" 2 3.5
   # --loop 0 (without end) over a range: the range again and again, the times running on
   expect 0 --no-display -q -an --loop 0 --frames 60 --start 2 --end 3 --debug-frame-hash --stats "$tmp/st.json" "$tmp/in.ts"
@@ -111,7 +111,7 @@ PY
   ;;
 mkv_aac)
   ff $src $snd -t 8 -pix_fmt yuv420p -c:v libx264 $gop -c:a aac "$tmp/in.mkv"
-  cut 2 3.5 "$tmp/in.mkv"; cut 3 4.5 "$tmp/in.mkv"; cut 5.3 20 "$tmp/in.mkv"
+  cut 3 4.5 "$tmp/in.mkv"; cut 5.3 20 "$tmp/in.mkv"
   expect 0 --no-display -q --start 3 --end 4.5 -o "$tmp/a.mp4" "$tmp/in.mkv"; span "$tmp/in.mkv" "$tmp/a.mp4" 3 4.5
   ;;
 ps_avi)
@@ -125,7 +125,7 @@ ps_avi)
 opengop)
   ff $src -t 6 -pix_fmt yuv420p -c:v libx265 \
      -x265-params keyint=50:min-keyint=50:scenecut=0:open-gop=1:bframes=3:log-level=error "$tmp/in.mkv"
-  cut 2 3.5 "$tmp/in.mkv"; cut 1.95 2.2 "$tmp/in.mkv"; cut 2.04 4.2 "$tmp/in.mkv"
+  cut 1.95 2.2 "$tmp/in.mkv"; cut 2.04 4.2 "$tmp/in.mkv"
   ;;
 errors)
   ff $src -t 2 -pix_fmt yuv420p "$tmp/in.mkv"
