@@ -87,6 +87,13 @@ tsan_skip+='|range_(mp4|ts|mkv_aac|ps_avi|opengop|errors)|looks_byname'
 # TSan the keys case (ASan runs it; the handoffs' threads: grade_live_keys)
 asan_skip+='|e2e_display_transform_step|e2e_display_pause'
 tsan_skip+='|e2e_display_keys'
+# and (23.7 min locally with them): under ASan the window with sound (TSan runs it
+# for its threads; under ASan the reader, both decoders and the sound's queue run in
+# output_audio_sigint and e2e_live_file) and the window's reshape (e2e_reshape runs
+# the ring's re-layout under ASan); under both the first Ctrl-C (e2e_sigint_twice
+# takes the same path, then the second)
+asan_skip+='|e2e_display_sound|e2e_display_reshape|e2e_sigint$'
+tsan_skip+='|e2e_sigint$'
 [ -z "${FULL:-}" ] || { asan_skip='^$'; tsan_skip='e2e_live_slow_display'; }
 (cd "$top/build-asan" &&
   ASAN_OPTIONS=protect_shadow_gap=0:detect_leaks=1 LSAN_OPTIONS=suppressions=$top/tests/lsan.supp UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
