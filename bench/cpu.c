@@ -5,7 +5,8 @@
  *            ms per frame and the speed-up over the scalar code;
  *   threads  the whole CPU stage (stage_create, its worker pool) at 1, 2, 4, …
  *            threads: frames per second and the speed-up over one thread;
- *   scopes   the whole CPU stage with lut3d, without and with each scope (--scope).
+ *   scopes   the whole CPU stage with lut3d, without and with each scope (--scope),
+ *            on every core, or on each number of threads --threads lists.
  *
  *   pinstripe-cpu-bench [--size WxH] [--reps N] [--frames N] [--lut F.cube]
  *                       [--threads 1,2,4,...] [kernels|threads|scopes]...
@@ -187,7 +188,7 @@ static int threads(FrameBuf in[2], FrameBuf *out, const char *lut, const int *li
 /* The CPU stage (every core) with lut3d, without and with each scope and all four
  * (issue 27: the counts taken in the workers' pass over the rows they write),
  * run in turn so that the machine's drift touches each alike. */
-static int scopes(FrameBuf in[2], FrameBuf *out, const char *lut, int reps, int frames)
+static int scopes(FrameBuf in[2], FrameBuf *out, const char *lut, int nthreads, int reps, int frames)
 {
     static const int which[6] = {0, SCOPE_WAVEFORM, SCOPE_PARADE, SCOPE_VECTOR, SCOPE_HIST,
                                  SCOPE_ALL};
@@ -195,7 +196,7 @@ static int scopes(FrameBuf in[2], FrameBuf *out, const char *lut, int reps, int 
                                          "histogram", "all four"};
     char spec[600], note[256], err[512];
     snprintf(spec, sizeof(spec), "lut3d=file=%s:interp=tetrahedral", lut);
-    StageConfig cfg = {.in = in[0].fmt, .stripes = 3, .backend = STAGE_CPU};
+    StageConfig cfg = {.in = in[0].fmt, .stripes = 3, .backend = STAGE_CPU, .threads = nthreads};
     if (parse_transform(spec, &cfg.transform) < 0)
         return -1;
     int code;
@@ -237,7 +238,7 @@ int main(int argc, char **argv)
 {
     int w = 1920, h = 1080, reps = 5, frames = 20, do_kernels = 0, do_threads = 0, do_scopes = 0;
     const char *lut = "assets/luts/teal-orange.cube";
-    int list[64], nlist = 0;
+    int list[64], nlist = 0, listed = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--size") && v && sscanf(v, "%dx%d", &w, &h) == 2 && w > 0 && h > 0)
@@ -259,6 +260,7 @@ int main(int argc, char **argv)
                 list[nlist++] = (int)t;
                 p = end;
             }
+            listed = nlist;
         } else if (!strcmp(a, "kernels"))
             do_kernels = 1;
         else if (!strcmp(a, "threads"))
@@ -300,8 +302,9 @@ int main(int argc, char **argv)
         rc = 2;
     if (rc == 0 && do_threads && threads(in, &out, lut, list, nlist, reps, frames) < 0)
         rc = 2;
-    if (rc == 0 && do_scopes && scopes(in, &out, lut, reps, frames) < 0)
-        rc = 2;
+    for (int k = 0; rc == 0 && do_scopes && k < (listed ? listed : 1); k++) /* (every core */
+        if (scopes(in, &out, lut, listed ? list[k] : 0, reps, frames) < 0)   /* unless listed) */
+            rc = 2;
     free(bin[0]);
     free(bin[1]);
     free(bout);

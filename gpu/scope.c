@@ -1,10 +1,12 @@
 /* The scopes' host side (see scope.h): counting rows, summing counts. */
 #include "gpu/scope.h"
+#include "gpu/scope_prep.h"
+#include "gpu/simd.h"
 
 #include <pthread.h>
 #include <string.h>
 
-#define SCOPE_ROW_MAX 2048 /* pixels counted a table at a time */
+#define SCOPE_CHUNK 512 /* pixels of each row prepared, then counted, at a time */
 
 /* 8-bit samples: each value's 10 bits, and its share of Y10 (before the rounding) */
 static int s10_of[256], y_of[3][256], u_of[2047], v_of[2047]; /* u, v of a difference + 1023 */
@@ -20,103 +22,134 @@ static void tables(void)
         u_of[d + 1023] = scope_uv(d, 8769), v_of[d + 1023] = scope_uv(d, 10333) * SCOPE_UV;
 }
 
-/* 16-bit samples: scope_index for each pixel */
-static void count_wide(ScopeCounts *c, const uint16_t *row, int x0, int w)
+/* 16-bit samples: scope_index for each pixel (the histogram left to scope_merge
+ * when the parade is counted) */
+static void count_wide(ScopeCounts *c, const uint16_t *row, int w)
 {
     size_t idx[8];
     for (int x = 0; x < w; x++) {
         const uint16_t *p = row + 3 * x;
-        scope_index(c, x0 + x, p[0] >> 6, p[1] >> 6, p[2] >> 6, c->levels == 256 ? 2 : 0, idx);
+        scope_index(c, x, p[0] >> 6, p[1] >> 6, p[2] >> 6, c->levels == 256 ? 2 : 0, idx);
         if (c->wave)
             c->wave[idx[0]]++;
         if (c->parade)
             c->parade[idx[1]]++, c->parade[idx[2]]++, c->parade[idx[3]]++;
         if (c->vector)
             c->vector[idx[4]]++;
-        if (c->hist)
+        if (c->hist && !c->parade)
             c->hist[idx[5]]++, c->hist[idx[6]]++, c->hist[idx[7]]++;
     }
 }
 
-/* The column bins of a row of w pixels from x0: bin[x] = (x0 + x)·cols / width. */
-static void bins(const ScopeCounts *c, int x0, int w, uint16_t *bin)
+void scope_prep_scalar(const uint8_t *bgr, int n, const uint16_t *bin, int cols, const ScopeIdx *out)
 {
-    long long at = (long long)x0 * c->cols;
-    int b = (int)(at / c->width), rem = (int)(at % c->width);
-    for (int x = 0; x < w; x++) {
-        bin[x] = (uint16_t)b;
-        if ((rem += c->cols) >= c->width)
-            rem -= c->width, b++;
+    pthread_once(&tables_once, tables);
+    for (int x = 0; x < n; x++) {
+        const uint8_t *q = bgr + 3 * x;
+        int y = (y_of[0][q[2]] + y_of[1][q[1]] + y_of[2][q[0]] + 32768) >> 16;
+        if (out->wave)
+            out->wave[x] = (uint32_t)(y >> 2) * (uint32_t)cols + bin[x];
+        if (out->parade[0])
+            for (int k = 0; k < 3; k++)
+                out->parade[k][x] = (uint32_t)q[2 - k] * (uint32_t)cols + bin[x];
+        if (out->cell)
+            out->cell[x] = (uint16_t)(v_of[s10_of[q[2]] - y + 1023] + u_of[s10_of[q[0]] - y + 1023]);
     }
 }
 
-void scope_count_row(ScopeCounts *c, const uint8_t *row, int x0, int w, int wide)
+ScopePrepFn scope_prep(void)
+{
+#if defined(__x86_64__) && defined(PINSTRIPE_HAVE_AVX2_ROWS)
+    if (simd_level() == SIMD_AVX2)
+        return scope_prep_avx2;
+#endif
+    return scope_prep_scalar;
+}
+
+/* The first pixel of column bin b: ceil(b·width / cols). */
+static int bin_x(const ScopeCounts *c, int b)
+{
+    return (int)(((long long)b * c->width + c->cols - 1) / c->cols);
+}
+
+void scope_count_rows(ScopeCounts *c, const uint8_t *rows, size_t stride, int n, int wide)
 {
     if (wide || c->levels != 256) {
-        count_wide(c, (const uint16_t *)row, x0, w);
+        for (int r = 0; r < n; r++)
+            count_wide(c, (const uint16_t *)(const void *)(rows + r * stride), c->width);
         return;
     }
-    /* 8-bit B,G,R: the same counts as scope_index's, a table at a time over the
-     * row (in cache). A level is s10 >> 2, which is the 8-bit sample itself
-     * (s10 = round(s·1023/255) lies in [4s, 4s + 3.5]: tests/test_live.c checks
-     * every value); each column's bin is stepped to, not divided for. The
-     * histogram counts into four tables, a pixel's by its column mod 4, summed
-     * after the row: pixels in a row often share a level, and one table would
-     * chain their increments through memory. */
-    pthread_once(&tables_once, tables);
-    uint16_t bin[SCOPE_ROW_MAX];
-    for (int x0s = 0; x0s < w; x0s += SCOPE_ROW_MAX) { /* (rows wider than the buffer) */
-        int n = w - x0s < SCOPE_ROW_MAX ? w - x0s : SCOPE_ROW_MAX;
-        const uint8_t *p = row + 3 * (size_t)x0s;
-        size_t cols = (size_t)c->cols, plane = cols * 256;
-        if (c->wave || c->parade)
-            bins(c, x0 + x0s, n, bin);
-        if (c->wave)
-            for (int x = 0; x < n; x++) {
-                const uint8_t *q = p + 3 * x;
-                int y = (y_of[0][q[2]] + y_of[1][q[1]] + y_of[2][q[0]] + 32768) >> 18;
-                c->wave[(size_t)y * cols + bin[x]]++;
-            }
-        if (c->parade)
-            for (int x = 0; x < n; x++) {
-                const uint8_t *q = p + 3 * x;
-                c->parade[(size_t)q[2] * cols + bin[x]]++;
-                c->parade[plane + (size_t)q[1] * cols + bin[x]]++;
-                c->parade[2 * plane + (size_t)q[0] * cols + bin[x]]++;
-            }
-        if (c->vector)
-            for (int x = 0; x < n; x++) {
-                const uint8_t *q = p + 3 * x;
-                int y = (y_of[0][q[2]] + y_of[1][q[1]] + y_of[2][q[0]] + 32768) >> 16;
-                c->vector[v_of[s10_of[q[2]] - y + 1023] + u_of[s10_of[q[0]] - y + 1023]]++;
-            }
-        if (c->hist) {
+    /* 8-bit B,G,R: SCOPE_CHUNK pixels (whole bins) of the n rows at a time, so
+     * that the cells the chunk's rows add to stay in the L1 cache; each row's
+     * indices made first (scope_prep), then counted. The histogram counts into
+     * four tables, a pixel's by its column mod 4, summed after the chunk: pixels
+     * in a row often share a level, and one table would chain their increments
+     * through memory. */
+    static _Thread_local uint32_t wi[SCOPE_CHUNK], pi[3][SCOPE_CHUNK];
+    static _Thread_local uint16_t cell[SCOPE_CHUNK], bin[SCOPE_CHUNK];
+    ScopePrepFn prep = scope_prep();
+    ScopeIdx idx = {c->wave ? wi : NULL, {NULL, NULL, NULL}, c->vector ? cell : NULL};
+    for (int k = 0; c->parade && k < 3; k++)
+        idx.parade[k] = pi[k];
+    size_t plane = (size_t)c->cols * 256;
+    int per = c->width / c->cols + (c->width % c->cols != 0), nb = SCOPE_CHUNK / per;
+    for (int b0 = 0; b0 < c->cols; b0 += nb) {
+        int b1 = b0 + nb < c->cols ? b0 + nb : c->cols, xa = bin_x(c, b0), cw = bin_x(c, b1) - xa;
+        for (int b = b0, x = 0; b < b1; b++) /* the chunk's bins, pixel by pixel */
+            for (int x1 = bin_x(c, b + 1) - xa; x < x1; x++)
+                bin[x] = (uint16_t)b;
+        for (int r = 0; r < n; r++) {
+            const uint8_t *p = rows + r * stride + 3 * (size_t)xa;
+            if (c->wave || c->parade || c->vector)
+                prep(p, cw, bin, c->cols, &idx);
+            for (int x = 0; c->wave && x < cw; x++)
+                c->wave[wi[x]]++;
+            for (int x = 0; c->parade && x < cw; x++)
+                c->parade[pi[0][x]]++, c->parade[plane + pi[1][x]]++, c->parade[2 * plane + pi[2][x]]++;
+            for (int x = 0; c->vector && x < cw; x++)
+                c->vector[cell[x]]++;
+        }
+        if (c->hist && !c->parade) {
             uint32_t h[4][3 * 256] = {{0}};
-            for (int x = 0; x < n; x++) {
-                const uint8_t *q = p + 3 * x;
-                uint32_t *t = h[x & 3];
-                t[q[2]]++, t[256 + q[1]]++, t[512 + q[0]]++;
-            }
+            for (int r = 0; r < n; r++)
+                for (int x = 0; x < cw; x++) {
+                    const uint8_t *q = rows + r * stride + 3 * (size_t)(xa + x);
+                    uint32_t *t = h[x & 3];
+                    t[q[2]]++, t[256 + q[1]]++, t[512 + q[0]]++;
+                }
             for (int i = 0; i < 3 * 256; i++)
                 c->hist[i] += h[0][i] + h[1][i] + h[2][i] + h[3][i];
         }
     }
 }
 
-void scope_add(ScopeCounts *dst, const ScopeCounts *src)
+void scope_merge(ScopeCounts *dst, ScopeCounts *const *src, int n, int part, int parts)
 {
+    int derive = dst->hist && dst->parade; /* the histogram from the parade's rows */
+    size_t cols = (size_t)dst->cols, cells = scope_count_n(dst->which & ~(derive ? SCOPE_HIST : 0),
+                                                           dst->cols, dst->levels);
+    size_t rows = (cells + cols - 1) / cols, a = rows * part / parts * cols,
+           b = rows * (part + 1) / parts * cols; /* whole rows of cols cells (the tables */
+    b = b < cells ? b : cells;                   /* but the vectorscope are rows too) */
     uint32_t *d = dst->wave ? dst->wave : dst->parade ? dst->parade : dst->vector ? dst->vector : dst->hist;
-    const uint32_t *s = src->wave ? src->wave : src->parade ? src->parade : src->vector ? src->vector : src->hist;
-    size_t n = scope_count_n(dst->which, dst->cols, dst->levels);
-    for (size_t i = 0; d && s && i < n; i++)
-        d[i] += s[i];
-}
-
-void scope_clear(ScopeCounts *c)
-{
-    uint32_t *d = c->wave ? c->wave : c->parade ? c->parade : c->vector ? c->vector : c->hist;
-    if (d)
-        memset(d, 0, sizeof(uint32_t) * scope_count_n(c->which, c->cols, c->levels));
+    size_t p0 = derive ? (size_t)(dst->parade - d) : 0, p1 = p0 + 3 * cols * (size_t)dst->levels;
+    for (size_t at = a; at < b; at += cols) {
+        size_t end = at + cols < b ? at + cols : b;
+        for (size_t i = at; i < end; i++)
+            d[i] = 0;
+        for (int k = 0; k < n; k++) {
+            uint32_t *s = src[k]->wave ? src[k]->wave : src[k]->parade ? src[k]->parade
+                        : src[k]->vector ? src[k]->vector : src[k]->hist;
+            for (size_t i = at; i < end; i++)
+                d[i] += s[i], s[i] = 0;
+        }
+        if (derive && at >= p0 && at < p1) { /* a parade row: its level's count */
+            uint32_t sum = 0;
+            for (size_t i = at; i < end; i++)
+                sum += d[i];
+            dst->hist[(at - p0) / cols] = sum;
+        }
+    }
 }
 
 int scope_unpack(ScopeCounts *c, const uint32_t *packed, size_t pairs_max)

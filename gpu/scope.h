@@ -133,12 +133,19 @@ COLOUR_FN size_t scope_pairs_max(int which, int width, int height)
  * index out of range, a pair for a cell under 255). */
 int scope_unpack(ScopeCounts *c, const uint32_t *packed, size_t pairs_max);
 
-/* Count row `row` (w pixels from column x0: packed B,G,R 8-bit, or R,G,B 16-bit
- * when wide) into c (host memory). */
-void scope_count_row(ScopeCounts *c, const uint8_t *row, int x0, int w, int wide);
-/* dst += src (the same layout). */
-void scope_add(ScopeCounts *dst, const ScopeCounts *src);
-void scope_clear(ScopeCounts *c);
+#define SCOPE_ROWS_MAX 8 /* rows scope_count_rows takes at a time */
+
+/* Count n rows (at most SCOPE_ROWS_MAX, stride bytes apart, c->width pixels
+ * each: packed B,G,R 8-bit, or R,G,B 16-bit when wide) into c (host memory).
+ * With the parade counted, the histogram is not: scope_merge makes it. */
+void scope_count_rows(ScopeCounts *c, const uint8_t *rows, size_t stride, int n, int wide);
+/* Part `part` (0..parts-1) of dst = the sum of n tables src[] of dst's layout,
+ * which are left all zero (keep them zero between frames); with the parade
+ * counted, the histogram's part as the sums of the parade's rows (each pixel
+ * adds one to both; scope_count_rows leaves the histogram to this). The parts
+ * touch disjoint cells: each may be made by its own thread, together making
+ * all of dst. */
+void scope_merge(ScopeCounts *dst, ScopeCounts *const *src, int n, int part, int parts);
 
 #ifdef __cplusplus
 }

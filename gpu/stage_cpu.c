@@ -23,7 +23,6 @@
 #include "gpu/stripes.h"
 
 #define BANDS_PER_THREAD 4
-#define SCOPE_ROWS 8 /* --scope: rows converted, then counted, at a time */
 
 typedef struct CpuStage CpuStage;
 
@@ -34,7 +33,8 @@ typedef struct Worker {
                        * (CONVERT_SCALED_SCRATCH floats); allocated once */
     pthread_t thread;
     int started;
-    ScopeCounts counts; /* --scope: this frame's counts of its bands (block: grown as needed) */
+    ScopeCounts counts; /* --scope: this frame's counts of its bands, in block (grown as
+                         * needed, all zero between frames: scope_merge leaves it so) */
     uint32_t *block;
     size_t cap;
     double band_ms;   /* this frame: its slowest band */
@@ -46,7 +46,8 @@ struct CpuStage {
     Worker workers[STAGE_MAX_THREADS];
     int nthreads, nbands;
     pthread_mutex_t mu;
-    pthread_cond_t go, done;
+    pthread_cond_t go, done, counted_cv;
+    int counted;       /* --scope: workers done counting the current frame */
     unsigned long job; /* bumps on every submit */
     int remaining;     /* helpers still busy on the current job */
     int quit;
@@ -74,13 +75,10 @@ int stage_cpu_default_threads(void)
 static void run_bands(CpuStage *cs, Worker *w)
 {
     const StageConfig *cfg = &cs->stage->cfg;
-    const ScopeCounts *want = &cs->out->scope; /* --scope: counted band by band, the stage */
-    int wide = cs->out->depth > 8;            /* thread's into the frame's own tables */
-    if (want->which) {
-        scope_layout(&w->counts, want->which, want->width, want->levels,
-                     w->id == 0 ? cs->out->scope_block : w->block);
-        scope_clear(&w->counts);
-    }
+    ScopeCounts *want = &cs->out->scope; /* --scope: counted band by band, each worker */
+    int wide = cs->out->depth > 8;      /* into its own tables, then merged */
+    if (want->which)
+        scope_layout(&w->counts, want->which, want->width, want->levels, w->block);
     w->band_ms = 0, w->t0 = w->t1 = 0;
     for (;;) {
         int k = atomic_fetch_add_explicit(&cs->next_band, 1, memory_order_relaxed);
@@ -99,13 +97,12 @@ static void run_bands(CpuStage *cs, Worker *w)
             convert_rows_yuv420(cs->in, cs->out, y0, y1, &cs->cj, w->scratch);
         else if (!want->which)
             convert_rows(cs->in, cs->out, y0, y1, &cs->cj);
-        for (int y = y0; want->which && y < y1; y += SCOPE_ROWS) { /* each few rows counted */
-            int n = y1 - y < SCOPE_ROWS ? y1 - y : SCOPE_ROWS;  /* while still in cache */
-            if (!cs->scaled && !cfg->out_yuv)
+        for (int y = y0; want->which && y < y1; y += SCOPE_ROWS_MAX) { /* each few rows */
+            int n = y1 - y < SCOPE_ROWS_MAX ? y1 - y : SCOPE_ROWS_MAX; /* counted while */
+            if (!cs->scaled && !cfg->out_yuv)                          /* still in cache */
                 convert_rows(cs->in, cs->out, y, y + n, &cs->cj);
-            for (int r = y; r < y + n; r++)
-                scope_count_row(&w->counts, cs->out->data[0] + (size_t)r * cs->out->stride[0],
-                                0, cs->out->fmt.width, wide);
+            scope_count_rows(&w->counts, cs->out->data[0] + (size_t)y * cs->out->stride[0],
+                             (size_t)cs->out->stride[0], n, wide);
         }
         double t1 = clock_now_ms();
         if (t1 - t0 > w->band_ms)
@@ -114,6 +111,25 @@ static void run_bands(CpuStage *cs, Worker *w)
             w->t0 = t0;
         w->t1 = t1;
     }
+    if (!want->which)
+        return;
+    /* Once every worker has counted, each makes its share of the frame's counts
+     * (the sums of the workers' tables: disjoint cells, so no two threads write
+     * one), leaving its own zero for the next frame */
+    pthread_mutex_lock(&cs->mu);
+    if (++cs->counted == cs->nthreads)
+        pthread_cond_broadcast(&cs->counted_cv);
+    while (cs->counted < cs->nthreads)
+        pthread_cond_wait(&cs->counted_cv, &cs->mu);
+    pthread_mutex_unlock(&cs->mu);
+    ScopeCounts *src[STAGE_MAX_THREADS];
+    for (int i = 0; i < cs->nthreads; i++)
+        src[i] = &cs->workers[i].counts;
+    double t0 = clock_now_ms();
+    scope_merge(want, src, cs->nthreads, w->id, cs->nthreads);
+    w->t1 = clock_now_ms();
+    if (w->t1 - t0 > w->band_ms)
+        w->band_ms = w->t1 - t0;
 }
 
 static void *worker_main(void *arg)
@@ -157,6 +173,7 @@ static void cpu_uninit(Stage *s)
     resample_axis_free(&cs->rv);
     pthread_cond_destroy(&cs->go);
     pthread_cond_destroy(&cs->done);
+    pthread_cond_destroy(&cs->counted_cv);
     pthread_mutex_destroy(&cs->mu);
     free(cs);
     s->priv = NULL;
@@ -174,6 +191,7 @@ static int cpu_init(Stage *s)
     pthread_mutex_init(&cs->mu, NULL);
     pthread_cond_init(&cs->go, NULL);
     pthread_cond_init(&cs->done, NULL);
+    pthread_cond_init(&cs->counted_cv, NULL);
     int n = s->cfg.threads > 0 ? s->cfg.threads : stage_cpu_default_threads();
     if (n > STAGE_MAX_THREADS)
         n = STAGE_MAX_THREADS;
@@ -240,11 +258,11 @@ static int cpu_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
         return -1;
     size_t need = out->scope.which ? scope_count_n(out->scope.which, out->scope.cols,
                                                    out->scope.levels) : 0;
-    for (int i = 1; i < cs->nthreads; i++) { /* each helper's room for its counts */
+    for (int i = 0; i < cs->nthreads; i++) { /* each worker's room for its counts */
         Worker *w = &cs->workers[i];
         if (need > w->cap) {
             free(w->block);
-            if (!(w->block = malloc(sizeof(uint32_t) * need))) {
+            if (!(w->block = calloc(need, sizeof(uint32_t)))) {
                 w->cap = 0;
                 stage_set_error(s, "cpu stage: out of memory for the scopes' counts");
                 return -1;
@@ -260,6 +278,7 @@ static int cpu_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
     cs->sv.offset = s->cfg.crop ? s->cfg.crop_y : 0;
     cs->submit_ms = clock_now_ms();
     atomic_store(&cs->next_band, 0);
+    cs->counted = 0;
     cs->remaining = cs->nthreads - 1;
     cs->job++;
     pthread_cond_broadcast(&cs->go);
@@ -275,8 +294,6 @@ static int cpu_wait(Stage *s, FrameTimings *t)
     while (cs->remaining > 0)
         pthread_cond_wait(&cs->done, &cs->mu);
     pthread_mutex_unlock(&cs->mu);
-    for (int i = 1; cs->out->scope.which && i < cs->nthreads; i++) /* the helpers' counts */
-        scope_add(&cs->out->scope, &cs->workers[i].counts);
     t->upload_ms = t->kernel_ms = t->download_ms = 0;
     t->work_ms = 0;
     t->nspans = 0;

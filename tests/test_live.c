@@ -14,6 +14,8 @@
 
 #include "gpu/stage.h"
 #include "gpu/scope.h"
+#include "gpu/scope_prep.h"
+#include "gpu/simd.h"
 #include "gpu/stage_common.h"
 #include "look/adjust.h"
 #include "look/chain.h"
@@ -48,6 +50,8 @@ static void parse(const char *spec, Transform *t)
 }
 
 /* frame k's reference: a fresh single-frame, single-thread CPU stage */
+static void count_slowly(ScopeCounts *c, const uint8_t *rows, size_t stride, int h);
+
 static void reference(const FrameBuf *in, int k, uint8_t *want, size_t outb)
 {
     char spec[256], err[256], note[256];
@@ -119,9 +123,8 @@ static void run(StageBackend backend)
             bad += memcmp(outs[done % depth], want, outb) != 0;
             ScopeCounts c, *got = &fo[done % depth].scope; /* the counts: the frame's, recounted */
             scope_layout(&c, got->which, got->width, got->levels, recount);
-            scope_clear(&c);
-            for (int y = 0; y < H; y++)
-                scope_count_row(&c, outs[done % depth] + (size_t)y * fo[done % depth].stride[0], 0, W, 0);
+            memset(recount, 0, 4 * need);
+            count_slowly(&c, outs[done % depth], fo[done % depth].stride[0], H);
             bad += got->which != SCOPE_ALL || memcmp(recount, got->wave, 4 * need) != 0;
             done++;
             continue;
@@ -261,46 +264,108 @@ static void compare_case(PixLayout layout, int w, int h, double f, int outk)
     free(inblk);
 }
 
-/* The scopes' fast 8-bit counting equals scope_index's pixel by pixel, for
- * widths below, at and above the 720 columns and the 2048-pixel batches, rows
- * flat and noisy; a level of 8-bit sample s is s itself. */
+/* c += the counts of h rows of 8-bit B,G,R (stride bytes apart), pixel by
+ * pixel through scope_index: the reference the fast rows are held to. */
+static void count_slowly(ScopeCounts *c, const uint8_t *rows, size_t stride, int h)
+{
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < c->width; x++) {
+            size_t idx[8];
+            const uint8_t *p = rows + y * stride + 3 * (size_t)x;
+            scope_index(c, x, scope_s10(p[2]), scope_s10(p[1]), scope_s10(p[0]), 2, idx);
+            if (c->wave)
+                c->wave[idx[0]]++;
+            for (int k = 1; c->parade && k < 4; k++)
+                c->parade[idx[k]]++;
+            if (c->vector)
+                c->vector[idx[4]]++;
+            for (int k = 5; c->hist && k < 8; k++)
+                c->hist[idx[k]]++;
+        }
+}
+
+/* The scopes' fast 8-bit counting (scope_count_rows: the rows' levels and
+ * cells prepared, then counted bin by bin; the histogram from the parade)
+ * equals scope_index's pixel by pixel, for widths below, at and above the 720
+ * columns, uneven and even bins, chunks of 512 pixels, blocks of 1 to 8 rows,
+ * rows flat, a ramp and noise; both preparations (scalar, AVX2) agree on
+ * every colour; a level of 8-bit sample s is s itself. */
 static void scope_cases(void)
 {
     for (int v = 0; v < 256; v++)
         CHECK(scope_s10(v) >> 2 == v, "scope_s10(%d) >> 2 = %d", v, scope_s10(v) >> 2);
-    const int widths[] = {1, 7, 719, 720, 721, 1920, 2049, 4096};
-    for (int wi = 0; wi < 8; wi++)
+    enum { PREP_N = 4096, PREP_COLS = 720 };
+    uint8_t *bgr = malloc(3 * PREP_N);
+    uint32_t *ia = malloc(4 * 4 * (PREP_N + 1)), *ib = malloc(4 * 4 * (PREP_N + 1));
+    uint16_t *ca = malloc(2 * (PREP_N + 1)), *cb = malloc(2 * (PREP_N + 1)), *bin = malloc(2 * PREP_N);
+    MUST(bgr && ia && ib && ca && cb && bin, "out of memory");
+#ifdef __x86_64__
+    int prep_bad = 0, avx2 = simd_available(SIMD_AVX2);
+    for (int x = 0; x < PREP_N; x++)
+        bin[x] = (uint16_t)((unsigned)x * 2654435761u % PREP_COLS);
+    for (uint32_t base = 0; avx2 && base < 1u << 24; base += PREP_N - 3) { /* every colour */
+        int n = PREP_N - (int)(base % 7), np = n + 1; /* (lengths not multiples of 16) */
+        for (int x = 0; x < n; x++) {
+            uint32_t v = (base + (uint32_t)x) & 0xffffff;
+            bgr[3 * x] = (uint8_t)v, bgr[3 * x + 1] = (uint8_t)(v >> 8), bgr[3 * x + 2] = (uint8_t)(v >> 16);
+        }
+        for (int k = 0; k < 4; k++)
+            ia[k * np + n] = ib[k * np + n] = 0x5a5a5a5a;
+        ca[n] = cb[n] = 0x5a5a;
+        ScopeIdx a = {ia, {ia + np, ia + 2 * np, ia + 3 * np}, ca}, b = {ib, {ib + np, ib + 2 * np, ib + 3 * np}, cb};
+        scope_prep_scalar(bgr, n, bin, PREP_COLS, &a);
+        scope_prep_avx2(bgr, n, bin, PREP_COLS, &b);
+        prep_bad += memcmp(ia, ib, 4 * 4 * (size_t)np) != 0 || memcmp(ca, cb, 2 * (size_t)np) != 0;
+        ScopeIdx w = {ib, {NULL, NULL, NULL}, NULL}, p = {NULL, {ib + np, ib + 2 * np, ib + 3 * np}, NULL},
+                 v = {NULL, {NULL, NULL, NULL}, cb}; /* each alone */
+        memset(ib, 0, 4 * 4 * (size_t)np), memset(cb, 0, 2 * (size_t)np);
+        for (int k = 0; k < 4; k++)
+            ib[k * np + n] = 0x5a5a5a5a;
+        cb[n] = 0x5a5a;
+        scope_prep_avx2(bgr, n, bin, PREP_COLS, &w);
+        scope_prep_avx2(bgr, n, bin, PREP_COLS, &p);
+        scope_prep_avx2(bgr, n, bin, PREP_COLS, &v);
+        prep_bad += memcmp(ia, ib, 4 * 4 * (size_t)np) != 0 || memcmp(ca, cb, 2 * (size_t)np) != 0;
+    }
+    CHECK(prep_bad == 0, "scope_prep_avx2 differs from scope_prep_scalar on %d runs", prep_bad);
+#endif
+    free(bgr), free(ia), free(ib), free(ca), free(cb), free(bin);
+    const int widths[] = {1, 7, 513, 719, 720, 721, 1439, 1440, 1920, 2049, 3840, 7680};
+    size_t most = scope_count_n(SCOPE_ALL, SCOPE_COLS_MAX, 256);
+    uint32_t *t[2] = {calloc(most, 4), calloc(most, 4)}, *a = malloc(4 * most), *b = malloc(4 * most);
+    uint8_t *rows = malloc(11 * (3 * 7680 + 5));
+    MUST(t[0] && t[1] && a && b && rows, "out of memory");
+    for (int wi = 0; wi < 12; wi++)
         for (int which = 1; which <= SCOPE_ALL; which++) {
-            int w = widths[wi];
+            int w = widths[wi], h = 11, stride = 3 * w + 5;
             size_t n = scope_count_n(which, w < SCOPE_COLS_MAX ? w : SCOPE_COLS_MAX, 256);
-            uint32_t *a = calloc(n, 4), *b = calloc(n, 4);
-            uint8_t *row = malloc(3 * (size_t)w);
-            MUST(a && b && row, "out of memory");
-            ScopeCounts ca, cb;
-            scope_layout(&ca, which, w, 256, a);
-            scope_layout(&cb, which, w, 256, b);
-            for (int r = 0; r < 3; r++) {
-                for (int x = 0; x < 3 * w; x++) /* flat, a ramp, noise */
-                    row[x] = (uint8_t)(r == 0 ? 77u : r == 1 ? (unsigned)x / 5 : ((unsigned)x * 2654435761u) >> 24);
-                scope_count_row(&ca, row, 0, w, 0);
-                for (int x = 0; x < w; x++) {
-                    size_t idx[8];
-                    const uint8_t *p = row + 3 * x;
-                    scope_index(&cb, x, scope_s10(p[2]), scope_s10(p[1]), scope_s10(p[0]), 2, idx);
-                    if (cb.wave)
-                        cb.wave[idx[0]]++;
-                    for (int k = 1; cb.parade && k < 4; k++)
-                        cb.parade[idx[k]]++;
-                    if (cb.vector)
-                        cb.vector[idx[4]]++;
-                    for (int k = 5; cb.hist && k < 8; k++)
-                        cb.hist[idx[k]]++;
-                }
-            }
+            memset(a, 0xa5, 4 * n); /* (every cell of the merged counts written) */
+            memset(b, 0, 4 * n);
+            ScopeCounts cw[2], cfast, cslow, *src[2] = {&cw[0], &cw[1]};
+            for (int k = 0; k < 2; k++)
+                scope_layout(&cw[k], which, w, 256, t[k]);
+            scope_layout(&cfast, which, w, 256, a);
+            scope_layout(&cslow, which, w, 256, b);
+            for (int y = 0; y < h; y++)
+                for (int x = 0; x < stride; x++) /* flat, a ramp, noise */
+                    rows[y * stride + x] = (uint8_t)(y % 3 == 0 ? 77u : y % 3 == 1 ? (unsigned)(x + y) / 5
+                                                     : ((unsigned)(x + 977 * y) * 2654435761u) >> 24);
+            /* blocks of 1, 2, 3, ... rows, counted by two "workers" in turn, then
+             * merged in three parts, last first */
+            for (int y = 0, k = 1, i = 0; y < h; y += k, k = k % SCOPE_ROWS_MAX + 1, i ^= 1)
+                scope_count_rows(&cw[i], rows + (size_t)y * stride, (size_t)stride,
+                                 h - y < k ? h - y : k, 0);
+            for (int part = 2; part >= 0; part--)
+                scope_merge(&cfast, src, 2, part, 3);
+            count_slowly(&cslow, rows, (size_t)stride, h);
             CHECK(memcmp(a, b, 4 * n) == 0, "scope counts, width %d, scopes %d: the fast rows "
                   "differ from scope_index", w, which);
-            free(a), free(b), free(row);
+            int left = 0;
+            for (size_t i = 0; i < n; i++)
+                left += t[0][i] != 0 || t[1][i] != 0;
+            CHECK(left == 0, "scope_merge left %d cells of the workers' tables non-zero", left);
         }
+    free(t[0]), free(t[1]), free(a), free(b), free(rows);
 }
 
 /* The packed form the CUDA stage brings down (scope.h), made here from counts by
