@@ -81,10 +81,10 @@ void scope_count_rows(ScopeCounts *c, const uint8_t *rows, size_t stride, int n,
     }
     /* 8-bit B,G,R: SCOPE_CHUNK pixels (whole bins) of the n rows at a time, so
      * that the cells the chunk's rows add to stay in the L1 cache; each row's
-     * indices made first (scope_prep), then counted. The histogram counts into
-     * four tables, a pixel's by its column mod 4, summed after the chunk: pixels
-     * in a row often share a level, and one table would chain their increments
-     * through memory. */
+     * indices made first (scope_prep), then counted. The histogram (when the
+     * parade does not give it) counts into four tables, a pixel's by its column
+     * mod 4, summed after the rows: pixels in a row often share a level, and one
+     * table would chain their increments through memory. */
     static _Thread_local uint32_t wi[SCOPE_CHUNK], pi[3][SCOPE_CHUNK];
     static _Thread_local uint16_t cell[SCOPE_CHUNK], bin[SCOPE_CHUNK];
     ScopePrepFn prep = scope_prep();
@@ -109,17 +109,18 @@ void scope_count_rows(ScopeCounts *c, const uint8_t *rows, size_t stride, int n,
             for (int x = 0; c->vector && x < cw; x++)
                 c->vector[cell[x]]++;
         }
-        if (c->hist && !c->parade) {
-            uint32_t h[4][3 * 256] = {{0}};
-            for (int r = 0; r < n; r++)
-                for (int x = 0; x < cw; x++) {
-                    const uint8_t *q = rows + r * stride + 3 * (size_t)(xa + x);
-                    uint32_t *t = h[x & 3];
-                    t[q[2]]++, t[256 + q[1]]++, t[512 + q[0]]++;
-                }
-            for (int i = 0; i < 3 * 256; i++)
-                c->hist[i] += h[0][i] + h[1][i] + h[2][i] + h[3][i];
+    }
+    if (c->hist && !c->parade) { /* (the rows whole: one table is a few KiB) */
+        uint32_t h[4][3 * 256] = {{0}};
+        for (int r = 0; r < n; r++) {
+            const uint8_t *q = rows + r * stride;
+            for (int x = 0; x < c->width; x++, q += 3) {
+                uint32_t *t = h[x & 3];
+                t[q[2]]++, t[256 + q[1]]++, t[512 + q[0]]++;
+            }
         }
+        for (int i = 0; i < 3 * 256; i++)
+            c->hist[i] += h[0][i] + h[1][i] + h[2][i] + h[3][i];
     }
 }
 

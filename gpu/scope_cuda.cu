@@ -3,7 +3,8 @@
 // its non-zero cells to the frame's tables with global atomics:
 //  - columns (waveform, parade): a block takes a few column bins (the x range
 //    that falls in them) over a run of rows, every level of those bins in shared
-//    memory (at most 48 KiB: 12 bins of 256 levels for both scopes, 3 of 1024);
+//    memory (at most 46 KiB: 11 bins of 256 levels for both scopes, 2 of 1024; and
+//    each column's bin, a byte); a thread steps from pixel to pixel, never dividing;
 //  - points (vectorscope, histogram): a block takes a run of at most 65535
 //    pixels; the vectorscope's 256 × 256 cells as 16-bit counts, two to a word
 //    (128 KiB; a 32-bit table would be 256 KiB, over the 227 KiB a block may
@@ -17,7 +18,7 @@
 #include <string.h>
 
 #define COLUMNS_THREADS 256
-#define COLUMNS_WORDS 12288 // 48 KiB of shared counts a block
+#define COLUMNS_WORDS 11776 // 46 KiB of shared counts a block (the rest of 48: the columns' bins)
 #define COLUMNS_PIXELS 32768 // about this many pixels a block
 #define POINTS_THREADS 512
 #define POINTS_TILE 65535 // pixels a block: a 16-bit count cannot overflow
@@ -54,18 +55,24 @@ __global__ void count_columns(ScopeCounts c, const uint8_t *rows, int stride, in
     int nt = (c.wave ? 1 : 0) + (c.parade ? 3 : 0);
     int b0 = blockIdx.x * bb, b1 = b0 + bb < c.cols ? b0 + bb : c.cols;
     int tsize = levels * bb, ncell = nt * tsize;
+    int x0 = bin_start(&c, b0), x1 = bin_start(&c, b1), tw = x1 - x0;
+    uint8_t *lbin = (uint8_t *)(sh + ncell); // each of the block's columns: its bin - b0
     for (int i = tid; i < ncell; i += blockDim.x)
         sh[i] = 0;
+    for (int i = tid; i < tw; i += blockDim.x) {
+        int x = x0 + i;
+        lbin[i] = (uint8_t)((c.cols < c.width ? (int)((long long)x * c.cols / c.width) : x) - b0);
+    }
     __syncthreads();
-    int x0 = bin_start(&c, b0), x1 = bin_start(&c, b1), tw = x1 - x0;
     int ry0 = y0 + blockIdx.y * rows_per_block;
     int ry1 = ry0 + rows_per_block < y1 ? ry0 + rows_per_block : y1;
-    long long n = (long long)tw * (ry1 - ry0);
+    int n = tw * (ry1 - ry0);
     uint32_t *par = sh + (c.wave ? tsize : 0);
-    for (long long p = tid; p < n; p += blockDim.x) {
-        int x = x0 + (int)(p % tw), y = ry0 + (int)(p / tw), r, g, b;
-        load(rows, stride, x, y, wide, &r, &g, &b);
-        int lb = (c.cols < c.width ? (int)((long long)x * c.cols / c.width) : x) - b0;
+    // pixel p = (xo, yo) of the block's tw × rows: stepped, never divided for
+    int xo = tid % tw, yo = tid / tw, sx = (int)blockDim.x % tw, sy = (int)blockDim.x / tw;
+    for (int p = tid; p < n; p += blockDim.x) {
+        int r, g, b, lb = lbin[xo];
+        load(rows, stride, x0 + xo, ry0 + yo, wide, &r, &g, &b);
         if (c.wave)
             atomicAdd(&sh[(scope_y10(r, g, b) >> shift) * bb + lb], 1u);
         if (c.parade) {
@@ -73,6 +80,9 @@ __global__ void count_columns(ScopeCounts c, const uint8_t *rows, int stride, in
             atomicAdd(&par[tsize + (g >> shift) * bb + lb], 1u);
             atomicAdd(&par[2 * tsize + (b >> shift) * bb + lb], 1u);
         }
+        xo += sx, yo += sy;
+        if (xo >= tw)
+            xo -= tw, yo++;
     }
     __syncthreads();
     size_t plane = (size_t)levels * c.cols;
@@ -98,10 +108,16 @@ __global__ void count_points(ScopeCounts c, const uint8_t *rows, int stride, int
         sh[i] = 0;
     __syncthreads();
     long long n = (long long)c.width * (y1 - y0), start = (long long)blockIdx.x * tile;
-    long long end = start + tile < n ? start + tile : n;
-    for (long long p = start + tid; p < end; p += blockDim.x) {
-        int x = (int)(p % c.width), y = y0 + (int)(p / c.width), r, g, b;
+    long long end = start + tile < n ? start + tile : n, p = start + tid;
+    // pixel p = (x, y): stepped, never divided for
+    int x = (int)(p % c.width), y = y0 + (int)(p / c.width);
+    int sx = (int)blockDim.x % c.width, sy = (int)blockDim.x / c.width;
+    for (; p < end; p += blockDim.x) {
+        int r, g, b;
         load(rows, stride, x, y, wide, &r, &g, &b);
+        x += sx, y += sy;
+        if (x >= c.width)
+            x -= c.width, y++;
         if (c.vector) {
             int yy = scope_y10(r, g, b);
             int cell = scope_uv(r - yy, 10333) * SCOPE_UV + scope_uv(b - yy, 8769);
@@ -231,12 +247,13 @@ extern "C" cudaError_t scope_device_count(const ScopeDevice *d, const uint8_t *r
     if (c->wave || c->parade) {
         int nt = (c->wave ? 1 : 0) + (c->parade ? 3 : 0);
         int bb = COLUMNS_WORDS / (nt * c->levels);
+        bb = bb > 2047 * c->cols / c->width ? 2047 * c->cols / c->width : bb; // (its columns' bytes: 2 KiB)
         bb = bb < 1 ? 1 : bb > c->cols ? c->cols : bb;
-        int tw = (int)(((long long)bb * c->width + c->cols - 1) / c->cols); // about a block's width
-        int rpb = COLUMNS_PIXELS / (tw > 0 ? tw : 1);
+        int tw = (int)(((long long)bb * c->width + c->cols - 1) / c->cols) + 1; // a block's width, at most
+        int rpb = COLUMNS_PIXELS / tw;
         rpb = rpb < 1 ? 1 : rpb;
         dim3 grid((c->cols + bb - 1) / bb, (y1 - y0 + rpb - 1) / rpb);
-        count_columns<<<grid, COLUMNS_THREADS, sizeof(uint32_t) * nt * c->levels * bb, stream>>>(
+        count_columns<<<grid, COLUMNS_THREADS, sizeof(uint32_t) * nt * c->levels * bb + tw, stream>>>(
             *c, rows, stride, y0, y1, rpb, bb, wide);
         cudaError_t e = cudaGetLastError();
         if (e != cudaSuccess)
