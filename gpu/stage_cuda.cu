@@ -40,6 +40,9 @@ static void cuda_uninit(Stage *s)
         for (int i = 0; i < MAX_STREAMS; i++)
             if (cs->streams[set][i])
                 cudaStreamSynchronize(cs->streams[set][i]);
+    for (int i = 0; i < MAX_STREAMS; i++) // (the counting reads the device's output block)
+        if (cs->count_streams[i])
+            cudaStreamSynchronize(cs->count_streams[i]);
     if (cs->scope_stream) // (the scopes' packing writes into a slot's host block)
         cudaStreamSynchronize(cs->scope_stream);
     for (int d = 0; d < MAX_DEPTH; d++) {
@@ -53,6 +56,9 @@ static void cuda_uninit(Stage *s)
     }
     if (cs->scope_stream)
         cudaStreamDestroy(cs->scope_stream);
+    for (int i = 0; i < MAX_STREAMS; i++)
+        if (cs->count_streams[i])
+            cudaStreamDestroy(cs->count_streams[i]);
     if (cs->epoch)
         cudaEventDestroy(cs->epoch);
     if (cs->decoded)
@@ -99,7 +105,7 @@ fail:
 
 static int cuda_init(Stage *s)
 {
-    int ndev = 0;
+    int ndev = 0, least = 0, greatest = 0; // (stream priorities)
     cudaError_t e = cudaGetDeviceCount(&ndev);
     if (e != cudaSuccess || ndev == 0) {
         stage_set_error(s, "cudaGetDeviceCount: %s",
@@ -141,7 +147,11 @@ static int cuda_init(Stage *s)
     }
     CK(cudaSetDevice(s->cfg.gpu)); // (on the stage thread, which makes every CUDA call of the stage)
     CK(scope_device_prepare());
-    CK(cudaStreamCreateWithFlags(&cs->scope_stream, cudaStreamNonBlocking));
+    // the stripes' streams first for the SMs, the scopes' counting last
+    CK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+    CK(cudaStreamCreateWithPriority(&cs->scope_stream, cudaStreamNonBlocking, least));
+    for (int i = 0; i < cs->nstreams; i++)
+        CK(cudaStreamCreateWithPriority(&cs->count_streams[i], cudaStreamNonBlocking, least));
     if ((cs->scaled = stage_scales(&s->cfg)) && scale_init(s, cs) < 0)
         goto fail;
     for (int set = 0; set < cs->nsets; set++) {
@@ -152,7 +162,7 @@ static int cuda_init(Stage *s)
             CK(cudaMalloc((void **)&cs->d_h[set],
                           sizeof(float) * 3 * (size_t)cs->rv.in * (size_t)cs->rh.out));
         for (int i = 0; i < cs->nstreams; i++) {
-            CK(cudaStreamCreateWithFlags(&cs->streams[set][i], cudaStreamNonBlocking));
+            CK(cudaStreamCreateWithPriority(&cs->streams[set][i], cudaStreamNonBlocking, greatest));
         }
     }
     for (int d = 0; d < cs->depth; d++) {

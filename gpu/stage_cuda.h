@@ -52,6 +52,7 @@ typedef struct InFlight {
     int timed; // this frame has the timed events
     int crop_y; // a crop's origin row (zoom): the rows its vertical passes read
     ScopeDevice scope; // --scope: counted after each stripe's download, packed on scope_stream
+    int scoped;        // this frame's rows are counted (on count_streams: EV_S)
 } InFlight;
 
 typedef struct CudaStage {
@@ -65,6 +66,7 @@ typedef struct CudaStage {
     int head, count;
     unsigned long long seq; // frames submitted
     cudaStream_t scope_stream; // the scopes' packing, once every stripe is counted
+    cudaStream_t count_streams[MAX_STREAMS]; // stripe k's counting (the lowest priority)
     cudaEvent_t decoded; // device input: the decoder's copy into its surface, done
     cudaEvent_t epoch; // a reference event: host time epoch_ms
     double epoch_ms;

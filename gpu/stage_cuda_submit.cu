@@ -13,9 +13,11 @@
 // vertical passes that read its rows (EV_V): no row is uploaded twice, and a
 // stripe's download is a tenth of the bytes at 3840 → 1152.
 //
-// With --scope, each stripe's rows are counted after their download, and the
-// counts packed on a stream of their own once every stripe is counted
-// (gpu/scope_cuda.h); stage_cuda.cu's wait unpacks them.
+// With --scope, each stripe's rows are counted once downloaded, on a counting
+// stream of the stripe's (of the lowest priority: the stripes' kernels take the
+// SMs first), and packed on the scopes' stream once every stripe is counted
+// (gpu/scope_cuda.h); the set's next frame writes a stripe's rows only once
+// they were counted (EV_S). stage_cuda.cu's wait unpacks the counts.
 #include <string.h>
 
 #include "gpu/clock.h"
@@ -108,6 +110,11 @@ int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
     ScopeDevice *sd = &slot->scope; // --scope: sd->host when this frame is counted
     if (scope_device_begin(sd, &out->scope, ofmt.height, s->error, sizeof(s->error)) < 0)
         return -1;
+    slot->scoped = sd->host != NULL;
+    // the set's previous frame: its counting of a stripe's rows must be over before
+    // this frame's kernel writes them
+    const InFlight *last = cs->prev[set] >= 0 && cs->slots[cs->prev[set]].scoped
+                               ? &cs->slots[cs->prev[set]] : NULL;
     // FFmpeg copies the decoded picture into its surface on the legacy default
     // stream; our non-blocking streams do not wait for that by themselves
     if (in->on_device)
@@ -165,6 +172,8 @@ int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
         FrameBand ob;
         if (s->cfg.out_yuv)
             frame_band(&dout, k, &ob);
+        if (last)
+            CK(cudaStreamWaitEvent(st, last->ev[EV_PER_STRIPE * k + EV_S], 0));
         if (y0 < y1)
             INJECT("kernel", "the colour kernel's launch");
         if (y0 < y1 && s->cfg.out_yuv)
@@ -184,9 +193,11 @@ int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
                                st));
         }
         CK(cudaEventRecord(ev[timed ? 3 : EV_DONE], st));
-        if (sd->host) { // counted after the download: never delays it
-            CK(scope_device_count(sd, d_out, out->stride[0], y0, y1, out_kind == COLOUR_OUT_RGB48, st));
-            CK(cudaEventRecord(ev[EV_S], st));
+        if (sd->host) { // counted on its counting stream once downloaded
+            CK(cudaStreamWaitEvent(cs->count_streams[k % cs->nstreams], ev[timed ? 3 : EV_DONE], 0));
+            CK(scope_device_count(sd, d_out, out->stride[0], y0, y1, out_kind == COLOUR_OUT_RGB48,
+                                  cs->count_streams[k % cs->nstreams]));
+            CK(cudaEventRecord(ev[EV_S], cs->count_streams[k % cs->nstreams]));
         }
     }
     for (int k = 0; k < cs->nstripes && cs->scaled; k++) {
@@ -200,6 +211,8 @@ int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
             if (j != k && y0 < ry1 && ry0 < y1)
                 CK(cudaStreamWaitEvent(st, slot->ev[EV_PER_STRIPE * j + EV_H], 0));
         }
+        if (last)
+            CK(cudaStreamWaitEvent(st, last->ev[EV_PER_STRIPE * k + EV_S], 0));
         if (oy0 < oy1)
             CK(scale_v_launch(&job, &dv, cs->d_h[set], cs->rh.out, out_kind, d_out,
                               out->stride[0], oy0, oy1, st));
@@ -213,8 +226,10 @@ int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
         }
         CK(cudaEventRecord(ev[timed ? 3 : EV_DONE], st));
         if (sd->host) {
-            CK(scope_device_count(sd, d_out, out->stride[0], oy0, oy1, out_kind == COLOUR_OUT_RGB48, st));
-            CK(cudaEventRecord(ev[EV_S], st));
+            CK(cudaStreamWaitEvent(cs->count_streams[k % cs->nstreams], ev[timed ? 3 : EV_DONE], 0));
+            CK(scope_device_count(sd, d_out, out->stride[0], oy0, oy1, out_kind == COLOUR_OUT_RGB48,
+                                  cs->count_streams[k % cs->nstreams]));
+            CK(cudaEventRecord(ev[EV_S], cs->count_streams[k % cs->nstreams]));
         }
     }
     for (int k = 0; k < cs->nstripes && sd->host; k++) // every stripe counted: pack
