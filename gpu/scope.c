@@ -72,6 +72,22 @@ static int bin_x(const ScopeCounts *c, int b)
     return (int)(((long long)b * c->width + c->cols - 1) / c->cols);
 }
 
+void scope_layout_work(ScopeCounts *c, int which, int width, int height, int levels, uint32_t *block)
+{
+    scope_layout(c, which, width, levels, block);
+    long long per = width / c->cols + (width % c->cols != 0); /* a bin's columns, at most */
+    if (levels != 256 || per * height > 65535 || !(which & (SCOPE_WAVEFORM | SCOPE_PARADE)))
+        return;
+    size_t nw = which & SCOPE_WAVEFORM ? (size_t)c->cols * 256 : 0;
+    size_t np = which & SCOPE_PARADE ? 3 * (size_t)c->cols * 256 : 0;
+    uint16_t *narrow = (uint16_t *)(void *)block;
+    uint32_t *rest = block + (nw + np + 1) / 2; /* the vectorscope's and histogram's */
+    c->wave16 = nw ? narrow : NULL, c->parade16 = np ? narrow + nw : NULL;
+    c->wave = c->parade = NULL;
+    c->vector = which & SCOPE_VECTOR ? rest : NULL;
+    c->hist = which & SCOPE_HIST ? rest + (c->vector ? (size_t)SCOPE_UV * SCOPE_UV : 0) : NULL;
+}
+
 void scope_count_rows(ScopeCounts *c, const uint8_t *rows, size_t stride, int n, int wide)
 {
     if (wide || c->levels != 256) {
@@ -88,8 +104,9 @@ void scope_count_rows(ScopeCounts *c, const uint8_t *rows, size_t stride, int n,
     static _Thread_local uint32_t wi[SCOPE_CHUNK], pi[3][SCOPE_CHUNK];
     static _Thread_local uint16_t cell[SCOPE_CHUNK], bin[SCOPE_CHUNK];
     ScopePrepFn prep = scope_prep();
-    ScopeIdx idx = {c->wave ? wi : NULL, {NULL, NULL, NULL}, c->vector ? cell : NULL};
-    for (int k = 0; c->parade && k < 3; k++)
+    int wave = c->which & SCOPE_WAVEFORM, parade = c->which & SCOPE_PARADE;
+    ScopeIdx idx = {wave ? wi : NULL, {NULL, NULL, NULL}, c->vector ? cell : NULL};
+    for (int k = 0; parade && k < 3; k++)
         idx.parade[k] = pi[k];
     size_t plane = (size_t)c->cols * 256;
     int per = c->width / c->cols + (c->width % c->cols != 0), nb = SCOPE_CHUNK / per;
@@ -100,17 +117,24 @@ void scope_count_rows(ScopeCounts *c, const uint8_t *rows, size_t stride, int n,
                 bin[x] = (uint16_t)b;
         for (int r = 0; r < n; r++) {
             const uint8_t *p = rows + r * stride + 3 * (size_t)xa;
-            if (c->wave || c->parade || c->vector)
+            if (wave || parade || c->vector)
                 prep(p, cw, bin, c->cols, &idx);
+            if (c->wave16)
+                for (int x = 0; x < cw; x++)
+                    c->wave16[wi[x]]++;
             for (int x = 0; c->wave && x < cw; x++)
                 c->wave[wi[x]]++;
+            if (c->parade16)
+                for (int x = 0; x < cw; x++)
+                    c->parade16[pi[0][x]]++, c->parade16[plane + pi[1][x]]++,
+                        c->parade16[2 * plane + pi[2][x]]++;
             for (int x = 0; c->parade && x < cw; x++)
                 c->parade[pi[0][x]]++, c->parade[plane + pi[1][x]]++, c->parade[2 * plane + pi[2][x]]++;
             for (int x = 0; c->vector && x < cw; x++)
                 c->vector[cell[x]]++;
         }
     }
-    if (c->hist && !c->parade) { /* (the rows whole: one table is a few KiB) */
+    if (c->hist && !parade) { /* (the rows whole: one table is a few KiB) */
         uint32_t h[4][3 * 256] = {{0}};
         for (int r = 0; r < n; r++) {
             const uint8_t *q = rows + r * stride;
@@ -134,15 +158,24 @@ void scope_merge(ScopeCounts *dst, ScopeCounts *const *src, int n, int part, int
     b = b < cells ? b : cells;                   /* but the vectorscope are rows too) */
     uint32_t *d = dst->wave ? dst->wave : dst->parade ? dst->parade : dst->vector ? dst->vector : dst->hist;
     size_t p0 = derive ? (size_t)(dst->parade - d) : 0, p1 = p0 + 3 * cols * (size_t)dst->levels;
+    size_t nwp = scope_count_n(dst->which & (SCOPE_WAVEFORM | SCOPE_PARADE), dst->cols, dst->levels);
     for (size_t at = a; at < b; at += cols) {
-        size_t end = at + cols < b ? at + cols : b;
+        size_t end = at + cols < b ? at + cols : b; /* (a row is in one table, or the vectorscope) */
         for (size_t i = at; i < end; i++)
             d[i] = 0;
         for (int k = 0; k < n; k++) {
-            uint32_t *s = src[k]->wave ? src[k]->wave : src[k]->parade ? src[k]->parade
-                        : src[k]->vector ? src[k]->vector : src[k]->hist;
+            const ScopeCounts *w = src[k];
+            uint16_t *s16 = w->wave16 ? w->wave16 : w->parade16; /* (cell i of the narrow part) */
+            if (s16 && at < nwp) {
+                for (size_t i = at; i < end; i++)
+                    d[i] += s16[i], s16[i] = 0;
+                continue;
+            }
+            size_t off = s16 ? nwp : 0; /* (cell i at s[i - off]) */
+            uint32_t *s = s16 ? (w->vector ? w->vector : w->hist)
+                        : w->wave ? w->wave : w->parade ? w->parade : w->vector ? w->vector : w->hist;
             for (size_t i = at; i < end; i++)
-                d[i] += s[i], s[i] = 0;
+                d[i] += s[i - off], s[i - off] = 0;
         }
         if (derive && at >= p0 && at < p1) { /* a parade row: its level's count */
             uint32_t sum = 0;

@@ -41,6 +41,9 @@ typedef struct ScopeCounts {
     uint32_t *parade; /* 3 × levels × cols, R then G then B */
     uint32_t *vector; /* 256 × 256, [v·256 + u] */
     uint32_t *hist;  /* 3 × levels, R then G then B */
+    /* a CPU worker's own counts (scope_layout_work) when no cell can pass 65535:
+     * the waveform's and the parade's as 16-bit counts, wave and parade NULL */
+    uint16_t *wave16, *parade16;
 } ScopeCounts;
 
 /* The 32-bit counts a ScopeCounts for `which` holds (its tables in one block, in
@@ -66,6 +69,7 @@ COLOUR_FN void scope_layout(ScopeCounts *c, int which, int width, int levels, ui
     c->vector = which & SCOPE_VECTOR ? p : NULL;
     p += which & SCOPE_VECTOR ? (size_t)SCOPE_UV * SCOPE_UV : 0;
     c->hist = which & SCOPE_HIST ? p : NULL;
+    c->wave16 = c->parade16 = NULL;
 }
 
 /* An 8-bit sample as 10 bits. */
@@ -135,12 +139,18 @@ int scope_unpack(ScopeCounts *c, const uint32_t *packed, size_t pairs_max);
 
 #define SCOPE_ROWS_MAX 8 /* rows scope_count_rows takes at a time */
 
+/* A CPU worker's counts in block (scope_count_n words): as scope_layout, but
+ * when the frame (width × height, 8-bit) cannot put 65535 in a waveform or
+ * parade cell (a bin's columns times the rows: every size up to 8K), those
+ * two tables are 16-bit (wave16, parade16), half the cache they take. */
+void scope_layout_work(ScopeCounts *c, int which, int width, int height, int levels, uint32_t *block);
+
 /* Count n rows (at most SCOPE_ROWS_MAX, stride bytes apart, c->width pixels
  * each: packed B,G,R 8-bit, or R,G,B 16-bit when wide) into c (host memory).
  * With the parade counted, the histogram is not: scope_merge makes it. */
 void scope_count_rows(ScopeCounts *c, const uint8_t *rows, size_t stride, int n, int wide);
-/* Part `part` (0..parts-1) of dst = the sum of n tables src[] of dst's layout,
- * which are left all zero (keep them zero between frames); with the parade
+/* Part `part` (0..parts-1) of dst = the sum of n tables src[] of dst's layout
+ * (or scope_layout_work's of it), which are left all zero (keep them zero between frames); with the parade
  * counted, the histogram's part as the sums of the parade's rows (each pixel
  * adds one to both; scope_count_rows leaves the histogram to this). The parts
  * touch disjoint cells: each may be made by its own thread, together making

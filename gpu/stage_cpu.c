@@ -78,7 +78,8 @@ static void run_bands(CpuStage *cs, Worker *w)
     ScopeCounts *want = &cs->out->scope; /* --scope: counted band by band, each worker */
     int wide = cs->out->depth > 8;      /* into its own tables, then merged */
     if (want->which)
-        scope_layout(&w->counts, want->which, want->width, want->levels, w->block);
+        scope_layout_work(&w->counts, want->which, want->width, cs->out->fmt.height, want->levels,
+                          w->block);
     w->band_ms = 0, w->t0 = w->t1 = 0;
     for (;;) {
         int k = atomic_fetch_add_explicit(&cs->next_band, 1, memory_order_relaxed);

@@ -284,8 +284,9 @@ static void count_slowly(ScopeCounts *c, const uint8_t *rows, size_t stride, int
         }
 }
 
-/* The scopes' fast 8-bit counting (scope_count_rows: the rows' levels and
- * cells prepared, then counted bin by bin; the histogram from the parade)
+/* The scopes' fast 8-bit counting (scope_count_rows: the rows' indices
+ * prepared, then counted a chunk at a time, into 16-bit worker tables or
+ * 32-bit ones; the histogram from the parade, scope_merge)
  * equals scope_index's pixel by pixel, for widths below, at and above the 720
  * columns, uneven and even bins, chunks of 512 pixels, blocks of 1 to 8 rows,
  * rows flat, a ramp and noise; both preparations (scalar, AVX2) agree on
@@ -349,7 +350,7 @@ static void scope_cases(void)
             memset(b, 0, 4 * n);
             ScopeCounts cw[2], cfast, cslow, *src[2] = {&cw[0], &cw[1]};
             for (int k = 0; k < 2; k++)
-                scope_layout(&cw[k], which, w, 256, t[k]);
+                scope_layout_work(&cw[k], which, w, wi % 2 ? h : 1 << 20, 256, t[k]); /* (16-bit tables or not) */
             scope_layout(&cfast, which, w, 256, a);
             scope_layout(&cslow, which, w, 256, b);
             for (int y = 0; y < h; y++)
@@ -370,6 +371,9 @@ static void scope_cases(void)
             for (size_t i = 0; i < n; i++)
                 left += t[0][i] != 0 || t[1][i] != 0;
             CHECK(left == 0, "scope_merge left %d cells of the workers' tables non-zero", left);
+            CHECK(!(wi % 2 && which & (SCOPE_WAVEFORM | SCOPE_PARADE)) || cw[0].wave16 || cw[0].parade16,
+                  "width %d, %d rows: the worker's tables are not 16-bit", w, h);
+            CHECK(wi % 2 || (!cw[0].wave16 && !cw[0].parade16), "width %d, 2^20 rows: 16-bit tables", w);
         }
     free(t[0]), free(t[1]), free(a), free(b), free(rows);
 }
