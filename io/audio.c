@@ -14,6 +14,7 @@
 #include <libavutil/channel_layout.h>
 #include <libswresample/swresample.h>
 
+#include "io/avlog.h"
 #include "io/packets.h"
 #include "io/source.h"
 
@@ -45,12 +46,6 @@ struct AudioDecoder {
     pthread_t thread;
     int started;
 };
-
-static void av_err(int rc, char *buf, size_t len)
-{
-    if (av_strerror(rc, buf, len) < 0)
-        snprintf(buf, len, "error %d", rc);
-}
 
 AudioDecoder *audio_open(Source *src, int index, char *err, size_t errlen, int *code)
 {
@@ -95,7 +90,7 @@ AudioDecoder *audio_open(Source *src, int index, char *err, size_t errlen, int *
     if (rc < 0 || a->dec->sample_rate <= 0 || a->dec->ch_layout.nb_channels <= 0) {
         char why[128] = "no sample rate or channels";
         if (rc < 0)
-            av_err(rc, why, sizeof(why));
+            avlog_error_text(rc, why, sizeof(why));
         snprintf(err, errlen, "'%s': audio stream #%d (%s): cannot decode it: %s", fmt->url, index,
                  codec->name, why);
         audio_close(&a);

@@ -57,6 +57,12 @@ void avlog_stderr_on(void)
 /* the first few named, then only counted */
 #define ERRORS_NAMED 5
 
+void avlog_error_text(int rc, char *buf, size_t len)
+{
+    if (av_strerror(rc, buf, len) < 0)
+        snprintf(buf, len, "error %d", rc);
+}
+
 void avlog_decode_warning(const char *url, atomic_llong *count, const char *what, int rc)
 {
     long long n = atomic_fetch_add(count, 1) + 1;

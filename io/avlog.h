@@ -5,6 +5,7 @@
 #define PINSTRIPE_IO_AVLOG_H
 
 #include <stdatomic.h>
+#include <stddef.h>
 
 /* -1 errors only, 0 warnings, 1 verbose (info). */
 void avlog_set_verbosity(int verbosity);
@@ -17,6 +18,9 @@ void avlog_quiet_end(void);
  * sanitizer's report in between would be lost. Main thread, before other threads. */
 void avlog_stderr_off(void);
 void avlog_stderr_on(void);
+
+/* FFmpeg's text for error code rc (av_strerror), or "error rc" where it has none. */
+void avlog_error_text(int rc, char *buf, size_t len);
 
 /* A damaged packet or frame: a warning, as FFmpeg's CLI and players treat it
  * (concealed where the codec can, skipped where not); the first few are named,

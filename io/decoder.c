@@ -67,12 +67,6 @@ struct Decoder {
     char error[512];
 };
 
-static void av_err(int rc, char *buf, size_t len)
-{
-    if (av_strerror(rc, buf, len) < 0)
-        snprintf(buf, len, "error %d", rc);
-}
-
 static int get_buffer(AVCodecContext *s, AVFrame *f, int flags)
 {
     Decoder *d = s->opaque;
@@ -122,7 +116,7 @@ static int open_context(Decoder *d, const AVCodec *codec, int hw, char *err, siz
     int rc = avcodec_open2(d->dec, codec, NULL);
     char why[256] = "";
     if (rc < 0)
-        av_err(rc, why, sizeof(why));
+        avlog_error_text(rc, why, sizeof(why));
     if (hw && d->sw_codec && (rc < 0 || !d->info.hwdec)) {
         /* NVDEC's decoder has no software path: the default takes over (its open
          * may succeed where FFmpeg's AV1 decoder's fails: a damaged av1C) */

@@ -13,12 +13,6 @@
 
 #include "io/avlog.h"
 
-static void av_err(int rc, char *buf, size_t len)
-{
-    if (av_strerror(rc, buf, len) < 0)
-        snprintf(buf, len, "error %d", rc);
-}
-
 static int supports(const AVCodec *c, enum AVPixelFormat f)
 {
     if (!c->pix_fmts) /* rawvideo and friends take anything: packed RGB, as the stage makes it */
@@ -378,7 +372,7 @@ static int apply_settings(AVCodecContext *e, const AVCodec *codec, const WriterC
         int rc = av_opt_set(e, opts[i].key, opts[i].val, AV_OPT_SEARCH_CHILDREN);
         if (rc < 0) {
             char why[128];
-            av_err(rc, why, sizeof(why));
+            avlog_error_text(rc, why, sizeof(why));
             snprintf(err, errlen, "%s: the %s encoder refused %s=%s: %s", opts[i].flag,
                      codec->name, opts[i].key, opts[i].val, why);
             return -1;
@@ -445,7 +439,7 @@ int encoder_open(AVCodecContext *e, const AVCodec *codec, const WriterConfig *cf
     avlog_stderr_on();
     av_dict_free(&opts);
     if (rc < 0) {
-        av_err(rc, why, sizeof(why));
+        avlog_error_text(rc, why, sizeof(why));
         if (nopts > 0) { /* a value the encoder checks only when it opens (e.g. -preset) */
             char which[160];
             refused_setting(codec, e, given, which, sizeof(which));

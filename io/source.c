@@ -57,12 +57,6 @@ struct Source {
     char error[512];
 };
 
-static void av_err(int rc, char *buf, size_t len)
-{
-    if (av_strerror(rc, buf, len) < 0)
-        snprintf(buf, len, "error %d", rc);
-}
-
 static int open_input(Source *s, const char *url, const SourceOptions *opt, char *err,
                       size_t errlen, int *code)
 {
@@ -239,7 +233,7 @@ static void do_seek(Source *s)
     }
     if (rc < 0) {
         char why[128];
-        av_err(rc, why, sizeof(why));
+        avlog_error_text(rc, why, sizeof(why));
         av_log(NULL, AV_LOG_WARNING, "pinstripe: '%s': seek failed: %s\n", s->url, why);
     }
     for (int n = 0; n < s->nqueues; n++)
@@ -260,7 +254,7 @@ static int loop_again(Source *s)
                          : avformat_seek_file(s->fmt, -1, INT64_MIN, start, start, 0);
     if (rc < 0) {
         char why[128];
-        av_err(rc, why, sizeof(why));
+        avlog_error_text(rc, why, sizeof(why));
         av_log(NULL, AV_LOG_WARNING, "pinstripe: '%s': --loop: cannot go back to the start: %s\n",
                s->url, why);
         return 0;
@@ -331,7 +325,7 @@ static void *read_main(void *arg)
     if (s->range.on && s->range.lo_us > 0 && source_can_seek(s) &&
         (rc = range_seek(&s->range, s->fmt, s->vidx, -1)) < 0) { /* --start */
         char why[128];
-        av_err(rc, why, sizeof(why));
+        avlog_error_text(rc, why, sizeof(why));
         av_log(NULL, AV_LOG_WARNING, "pinstripe: '%s': --start: seek failed, reading from the "
                "start: %s\n", s->url, why);
     }
@@ -348,7 +342,7 @@ static void *read_main(void *arg)
         if (r < 0) {
             if (r != AVERROR_EOF) {
                 char why[128];
-                av_err(r, why, sizeof(why));
+                avlog_error_text(r, why, sizeof(why));
                 if (s->opt.live) { /* a camera unplugged, a stream gone: a failure */
                     snprintf(s->error, sizeof(s->error), "'%s': reading failed: %s", s->url, why);
                     rc = -1;

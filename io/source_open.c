@@ -10,11 +10,7 @@
 
 #include <libavformat/avformat.h>
 
-static void av_err(int rc, char *buf, size_t len)
-{
-    if (av_strerror(rc, buf, len) < 0)
-        snprintf(buf, len, "error %d", rc);
-}
+#include "io/avlog.h"
 
 static int is_plain_path(const char *url)
 {
@@ -73,7 +69,7 @@ int source_open_format(AVFormatContext **fmt, int *unbuffered, const char *url,
     int rc = avformat_open_input(fmt, url, ifmt, &dict);
     av_dict_free(&dict);
     if (rc < 0) {
-        av_err(rc, why, sizeof(why));
+        avlog_error_text(rc, why, sizeof(why));
         if (format)
             snprintf(err, errlen, "cannot open '%s' as %s: %s", url, format, why);
         else
@@ -81,7 +77,7 @@ int source_open_format(AVFormatContext **fmt, int *unbuffered, const char *url,
         return -1;
     }
     if ((rc = avformat_find_stream_info(*fmt, NULL)) < 0) {
-        av_err(rc, why, sizeof(why));
+        avlog_error_text(rc, why, sizeof(why));
         snprintf(err, errlen, "cannot read '%s': %s", url, why);
         return -1;
     }
