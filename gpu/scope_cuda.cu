@@ -15,7 +15,6 @@
 #include "gpu/scope_cuda.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #define COLUMNS_THREADS 256
@@ -251,8 +250,7 @@ extern "C" cudaError_t scope_device_count(const ScopeDevice *d, const uint8_t *r
         bb = bb > 2047 * c->cols / c->width ? 2047 * c->cols / c->width : bb; // (its columns' bytes: 2 KiB)
         bb = bb < 1 ? 1 : bb > c->cols ? c->cols : bb;
         int tw = (int)(((long long)bb * c->width + c->cols - 1) / c->cols) + 1; // a block's width, at most
-        long long colpix = getenv("PS_COLPIX") ? atoll(getenv("PS_COLPIX")) : COLUMNS_PIXELS;
-        long long rpbl = colpix / tw; int rpb = rpbl > 1 << 30 ? 1 << 30 : (int)rpbl;
+        int rpb = COLUMNS_PIXELS / tw;
         rpb = rpb < 1 ? 1 : rpb;
         dim3 grid((c->cols + bb - 1) / bb, (y1 - y0 + rpb - 1) / rpb);
         count_columns<<<grid, COLUMNS_THREADS, sizeof(uint32_t) * nt * c->levels * bb + tw, stream>>>(
