@@ -57,6 +57,32 @@ void scope_layout_work(ScopeCounts *c, int which, int width, int height, int lev
     c->hist = which & SCOPE_HIST ? rest + (c->vector ? (size_t)SCOPE_UV * SCOPE_UV : 0) : NULL;
 }
 
+/* Count pixels xa..xa+cw-1 (at most SCOPE_CHUNK, their bins in bin[]) of n rows:
+ * each row's indices made (prep, into idx's arrays), then added. */
+static void count_piece(ScopeCounts *c, const uint8_t *rows, size_t stride, int n, int xa, int cw,
+                        ScopePrepFn prep, const ScopeIdx *idx, const uint16_t *bin)
+{
+    size_t plane = (size_t)c->cols * 256;
+    const uint32_t *wi = idx->wave, *const *pi = (const uint32_t *const *)idx->parade;
+    const uint16_t *cell = idx->cell;
+    for (int r = 0; r < n; r++) {
+        prep(rows + r * stride + 3 * (size_t)xa, cw, bin, c->cols, idx);
+        if (c->wave16)
+            for (int x = 0; x < cw; x++)
+                c->wave16[wi[x]]++;
+        for (int x = 0; c->wave && x < cw; x++)
+            c->wave[wi[x]]++;
+        if (c->parade16)
+            for (int x = 0; x < cw; x++)
+                c->parade16[pi[0][x]]++, c->parade16[plane + pi[1][x]]++,
+                    c->parade16[2 * plane + pi[2][x]]++;
+        for (int x = 0; c->parade && x < cw; x++)
+            c->parade[pi[0][x]]++, c->parade[plane + pi[1][x]]++, c->parade[2 * plane + pi[2][x]]++;
+        for (int x = 0; c->vector && x < cw; x++)
+            c->vector[cell[x]]++;
+    }
+}
+
 void scope_count_rows(ScopeCounts *c, const uint8_t *rows, size_t stride, int n, int wide)
 {
     if (wide || c->levels != 256) {
@@ -77,30 +103,18 @@ void scope_count_rows(ScopeCounts *c, const uint8_t *rows, size_t stride, int n,
     ScopeIdx idx = {wave ? wi : NULL, {NULL, NULL, NULL}, c->vector ? cell : NULL};
     for (int k = 0; parade && k < 3; k++)
         idx.parade[k] = pi[k];
-    size_t plane = (size_t)c->cols * 256;
     int per = c->width / c->cols + (c->width % c->cols != 0), nb = SCOPE_CHUNK / per;
-    for (int b0 = 0; b0 < c->cols; b0 += nb) {
-        int b1 = b0 + nb < c->cols ? b0 + nb : c->cols, xa = bin_x(c, b0), cw = bin_x(c, b1) - xa;
-        for (int b = b0, x = 0; b < b1; b++) /* the chunk's bins, pixel by pixel */
-            for (int x1 = bin_x(c, b + 1) - xa; x < x1; x++)
+    nb = nb > 0 ? nb : 1; /* (a bin wider than a chunk: over 368640 pixels a row) */
+    for (int b0 = 0; (wave || parade || c->vector) && b0 < c->cols; b0 += nb) {
+        int b1 = b0 + nb < c->cols ? b0 + nb : c->cols, xe = bin_x(c, b1);
+        for (int xa = bin_x(c, b0), b = b0, next = bin_x(c, b0 + 1); xa < xe; xa += SCOPE_CHUNK) {
+            int cw = xe - xa < SCOPE_CHUNK ? xe - xa : SCOPE_CHUNK; /* (one piece, but where a */
+            for (int x = 0; x < cw; x++) { /* bin is wider than a chunk) its bins, pixel by pixel */
+                while (xa + x >= next)
+                    b++, next = bin_x(c, b + 1);
                 bin[x] = (uint16_t)b;
-        for (int r = 0; r < n; r++) {
-            const uint8_t *p = rows + r * stride + 3 * (size_t)xa;
-            if (wave || parade || c->vector)
-                prep(p, cw, bin, c->cols, &idx);
-            if (c->wave16)
-                for (int x = 0; x < cw; x++)
-                    c->wave16[wi[x]]++;
-            for (int x = 0; c->wave && x < cw; x++)
-                c->wave[wi[x]]++;
-            if (c->parade16)
-                for (int x = 0; x < cw; x++)
-                    c->parade16[pi[0][x]]++, c->parade16[plane + pi[1][x]]++,
-                        c->parade16[2 * plane + pi[2][x]]++;
-            for (int x = 0; c->parade && x < cw; x++)
-                c->parade[pi[0][x]]++, c->parade[plane + pi[1][x]]++, c->parade[2 * plane + pi[2][x]]++;
-            for (int x = 0; c->vector && x < cw; x++)
-                c->vector[cell[x]]++;
+            }
+            count_piece(c, rows, stride, n, xa, cw, prep, &idx, bin);
         }
     }
     if (c->hist && !parade) { /* (the rows whole: one table is a few KiB) */

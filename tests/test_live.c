@@ -337,13 +337,14 @@ static void scope_cases(void)
     CHECK(prep_bad == 0, "scope_prep_avx2 differs from scope_prep_scalar on %d runs", prep_bad);
 #endif
     free(bgr), free(ia), free(ib), free(ca), free(cb), free(bin);
-    const int widths[] = {1, 7, 513, 719, 720, 721, 1439, 1440, 1920, 2049, 3840, 7680};
+    /* (the last two: a bin wider than a 512-pixel chunk, all four scopes only) */
+    const int widths[] = {1, 7, 513, 719, 720, 721, 1439, 1440, 1920, 2049, 3840, 7680, 368641, 368642};
     size_t most = scope_count_n(SCOPE_ALL, SCOPE_COLS_MAX, 256);
     uint32_t *t[2] = {calloc(most, 4), calloc(most, 4)}, *a = malloc(4 * most), *b = malloc(4 * most);
-    uint8_t *rows = malloc(11 * (3 * 7680 + 5));
+    uint8_t *rows = malloc(11 * (3 * 368642 + 5));
     MUST(t[0] && t[1] && a && b && rows, "out of memory");
-    for (int wi = 0; wi < 12; wi++)
-        for (int which = 1; which <= SCOPE_ALL; which++) {
+    for (int wi = 0; wi < 14; wi++)
+        for (int which = wi < 12 ? 1 : SCOPE_ALL; which <= SCOPE_ALL; which++) {
             int w = widths[wi], h = 11, stride = 3 * w + 5;
             size_t n = scope_count_n(which, w < SCOPE_COLS_MAX ? w : SCOPE_COLS_MAX, 256);
             memset(a, 0xa5, 4 * n); /* (every cell of the merged counts written) */
