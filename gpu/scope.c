@@ -26,11 +26,20 @@ static void count_wide(ScopeCounts *c, const uint16_t *row, int w)
     }
 }
 
+int scope_prep_has_avx512(void)
+{
+#if defined(__x86_64__) && defined(PINSTRIPE_HAVE_AVX512_PREP)
+    return __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vbmi");
+#else
+    return 0;
+#endif
+}
+
 ScopePrepFn scope_prep(void)
 {
 #if defined(__x86_64__) && defined(PINSTRIPE_HAVE_AVX2_ROWS)
     if (simd_level() == SIMD_AVX2)
-        return scope_prep_avx2;
+        return scope_prep_has_avx512() ? scope_prep_avx512 : scope_prep_avx2;
 #endif
     return scope_prep_scalar;
 }
@@ -107,12 +116,14 @@ void scope_count_rows(ScopeCounts *c, const uint8_t *rows, size_t stride, int n,
     nb = nb > 0 ? nb : 1; /* (a bin wider than a chunk: over 368640 pixels a row) */
     for (int b0 = 0; (wave || parade || c->vector) && b0 < c->cols; b0 += nb) {
         int b1 = b0 + nb < c->cols ? b0 + nb : c->cols, xe = bin_x(c, b1);
-        for (int xa = bin_x(c, b0), b = b0, next = bin_x(c, b0 + 1); xa < xe; xa += SCOPE_CHUNK) {
+        for (int xa = bin_x(c, b0); xa < xe; xa += SCOPE_CHUNK) {
             int cw = xe - xa < SCOPE_CHUNK ? xe - xa : SCOPE_CHUNK; /* (one piece, but where a */
-            for (int x = 0; x < cw; x++) { /* bin is wider than a chunk) its bins, pixel by pixel */
-                while (xa + x >= next)
-                    b++, next = bin_x(c, b + 1);
+            long long at = (long long)xa * c->cols; /* bin is wider than a chunk) its bins: */
+            int b = (int)(at / c->width), r = (int)(at % c->width); /* floor(x·cols / width), */
+            for (int x = 0; x < cw; x++) {                           /* stepped pixel by pixel */
                 bin[x] = (uint16_t)b;
+                for (r += c->cols; r >= c->width; r -= c->width)
+                    b++;
             }
             count_piece(c, rows, stride, n, xa, cw, prep, &idx, bin);
         }

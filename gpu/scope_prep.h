@@ -4,8 +4,9 @@
  * tables, level(R), level(G), level(B) times cols plus bin; into the
  * vectorscope, v·256 + u. A level is the 8-bit sample itself (scope.h: s10 >>
  * 2). A NULL pointer leaves its indices out. The AVX2 version (scope_avx2.c,
- * x86-64 builds) gives the same values sixteen pixels a step;
- * tests/test_live.c compares the two on every colour. */
+ * x86-64 builds) gives the same values sixteen pixels a step, the AVX-512 one
+ * (scope_avx512.c) thirty-two; tests/test_live.c compares each with the scalar
+ * one on every colour. */
 #ifndef PINSTRIPE_GPU_SCOPE_PREP_H
 #define PINSTRIPE_GPU_SCOPE_PREP_H
 
@@ -22,8 +23,13 @@ typedef void (*ScopePrepFn)(const uint8_t *bgr, int n, const uint16_t *bin, int 
 
 void scope_prep_scalar(const uint8_t *bgr, int n, const uint16_t *bin, int cols, const ScopeIdx *out);
 void scope_prep_avx2(const uint8_t *bgr, int n, const uint16_t *bin, int cols, const ScopeIdx *out);
+void scope_prep_avx512(const uint8_t *bgr, int n, const uint16_t *bin, int cols, const ScopeIdx *out);
 
-/* The version the CPU backend's SIMD level (gpu/simd.h) allows. */
+/* Whether this build and this CPU run scope_prep_avx512 (AVX-512 BW and VBMI). */
+int scope_prep_has_avx512(void);
+
+/* The version the CPU backend's SIMD level (gpu/simd.h) allows: at SIMD_AVX2,
+ * the AVX-512 one where the CPU has it. */
 ScopePrepFn scope_prep(void);
 
 #endif

@@ -289,8 +289,8 @@ static void count_slowly(ScopeCounts *c, const uint8_t *rows, size_t stride, int
  * 32-bit ones; the histogram from the parade, scope_merge)
  * equals scope_index's pixel by pixel, for widths below, at and above the 720
  * columns, uneven and even bins, chunks of 512 pixels, blocks of 1 to 8 rows,
- * rows flat, a ramp and noise; both preparations (scalar, AVX2) agree on
- * every colour; a level of 8-bit sample s is s itself. */
+ * rows flat, a ramp and noise; the preparations (scalar, AVX2, AVX-512) agree
+ * on every colour; a level of 8-bit sample s is s itself. */
 static void scope_cases(void)
 {
     for (int v = 0; v < 256; v++)
@@ -301,40 +301,48 @@ static void scope_cases(void)
     uint16_t *ca = malloc(2 * (PREP_N + 1)), *cb = malloc(2 * (PREP_N + 1)), *bin = malloc(2 * PREP_N);
     MUST(bgr && ia && ib && ca && cb && bin, "out of memory");
 #ifdef __x86_64__
-    int prep_bad = 0, avx2 = simd_available(SIMD_AVX2);
-    for (int x = 0; x < PREP_N; x++)
-        bin[x] = (uint16_t)((unsigned)x * 2654435761u % PREP_COLS);
+    const struct { const char *name; ScopePrepFn fn; int on; } fast[2] = {
+        {"scope_prep_avx2", scope_prep_avx2, simd_available(SIMD_AVX2)},
+        {"scope_prep_avx512", scope_prep_avx512, scope_prep_has_avx512()}};
+    for (int i = 0; i < 2; i++)
+        printf("unit_live: %s %s\n", fast[i].name, fast[i].on ? "checked" : "not on this CPU: not checked");
+    for (int f = 0; f < 2; f++) {
+        int prep_bad = 0;
+        for (int x = 0; x < PREP_N; x++)
+            bin[x] = (uint16_t)((unsigned)x * 2654435761u % PREP_COLS);
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-    const uint32_t step = 61 * (PREP_N - 3); /* (a slice of the colours: what the sanitizers
-                                              * add is the check of the loads and stores) */
+        const uint32_t step = 61 * (PREP_N - 3); /* (a slice of the colours: what the sanitizers
+                                                  * add is the check of the loads and stores) */
 #else
-    const uint32_t step = PREP_N - 3; /* every colour */
+        const uint32_t step = PREP_N - 3; /* every colour */
 #endif
-    for (uint32_t base = 0; avx2 && base < 1u << 24; base += step) {
-        int n = PREP_N - (int)(base % 7), np = n + 1; /* (lengths not multiples of 16) */
-        for (int x = 0; x < n; x++) {
-            uint32_t v = (base + (uint32_t)x) & 0xffffff;
-            bgr[3 * x] = (uint8_t)v, bgr[3 * x + 1] = (uint8_t)(v >> 8), bgr[3 * x + 2] = (uint8_t)(v >> 16);
+        ScopePrepFn prep = fast[f].fn;
+        for (uint32_t base = 0; fast[f].on && base < 1u << 24; base += step) {
+            int n = PREP_N - (int)(base % 37), np = n + 1; /* (lengths not multiples of 16 or 32) */
+            for (int x = 0; x < n; x++) {
+                uint32_t v = (base + (uint32_t)x) & 0xffffff;
+                bgr[3 * x] = (uint8_t)v, bgr[3 * x + 1] = (uint8_t)(v >> 8), bgr[3 * x + 2] = (uint8_t)(v >> 16);
+            }
+            for (int k = 0; k < 4; k++)
+                ia[k * np + n] = ib[k * np + n] = 0x5a5a5a5a;
+            ca[n] = cb[n] = 0x5a5a;
+            ScopeIdx a = {ia, {ia + np, ia + 2 * np, ia + 3 * np}, ca}, b = {ib, {ib + np, ib + 2 * np, ib + 3 * np}, cb};
+            scope_prep_scalar(bgr, n, bin, PREP_COLS, &a);
+            prep(bgr, n, bin, PREP_COLS, &b);
+            prep_bad += memcmp(ia, ib, 4 * 4 * (size_t)np) != 0 || memcmp(ca, cb, 2 * (size_t)np) != 0;
+            ScopeIdx w = {ib, {NULL, NULL, NULL}, NULL}, p = {NULL, {ib + np, ib + 2 * np, ib + 3 * np}, NULL},
+                     v = {NULL, {NULL, NULL, NULL}, cb}; /* each alone */
+            memset(ib, 0, 4 * 4 * (size_t)np), memset(cb, 0, 2 * (size_t)np);
+            for (int k = 0; k < 4; k++)
+                ib[k * np + n] = 0x5a5a5a5a;
+            cb[n] = 0x5a5a;
+            prep(bgr, n, bin, PREP_COLS, &w);
+            prep(bgr, n, bin, PREP_COLS, &p);
+            prep(bgr, n, bin, PREP_COLS, &v);
+            prep_bad += memcmp(ia, ib, 4 * 4 * (size_t)np) != 0 || memcmp(ca, cb, 2 * (size_t)np) != 0;
         }
-        for (int k = 0; k < 4; k++)
-            ia[k * np + n] = ib[k * np + n] = 0x5a5a5a5a;
-        ca[n] = cb[n] = 0x5a5a;
-        ScopeIdx a = {ia, {ia + np, ia + 2 * np, ia + 3 * np}, ca}, b = {ib, {ib + np, ib + 2 * np, ib + 3 * np}, cb};
-        scope_prep_scalar(bgr, n, bin, PREP_COLS, &a);
-        scope_prep_avx2(bgr, n, bin, PREP_COLS, &b);
-        prep_bad += memcmp(ia, ib, 4 * 4 * (size_t)np) != 0 || memcmp(ca, cb, 2 * (size_t)np) != 0;
-        ScopeIdx w = {ib, {NULL, NULL, NULL}, NULL}, p = {NULL, {ib + np, ib + 2 * np, ib + 3 * np}, NULL},
-                 v = {NULL, {NULL, NULL, NULL}, cb}; /* each alone */
-        memset(ib, 0, 4 * 4 * (size_t)np), memset(cb, 0, 2 * (size_t)np);
-        for (int k = 0; k < 4; k++)
-            ib[k * np + n] = 0x5a5a5a5a;
-        cb[n] = 0x5a5a;
-        scope_prep_avx2(bgr, n, bin, PREP_COLS, &w);
-        scope_prep_avx2(bgr, n, bin, PREP_COLS, &p);
-        scope_prep_avx2(bgr, n, bin, PREP_COLS, &v);
-        prep_bad += memcmp(ia, ib, 4 * 4 * (size_t)np) != 0 || memcmp(ca, cb, 2 * (size_t)np) != 0;
+        CHECK(prep_bad == 0, "%s differs from scope_prep_scalar on %d runs", fast[f].name, prep_bad);
     }
-    CHECK(prep_bad == 0, "scope_prep_avx2 differs from scope_prep_scalar on %d runs", prep_bad);
 #endif
     free(bgr), free(ia), free(ib), free(ca), free(cb), free(bin);
     /* (the last two: a bin wider than a 512-pixel chunk, all four scopes only) */
