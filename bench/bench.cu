@@ -21,7 +21,10 @@
 // bands buy. --copies adds the stage's copies alone (no kernel) for 1, 2, 3 and 6
 // stripes: what striping costs the copy engines themselves; then, for --stripes, the same
 // with a plain kernel between upload and download and/or the stage's four timing events
-// a stripe.
+// a stripe. --grade runs issue 27's rows alone (2160p lut3d 33³ without and with
+// --compare split and each scope). --picture gradients feeds the stage the picture of
+// pinstripe-cpu-bench (ramps and a little noise) instead of random bytes: random bytes
+// put a count in nearly every cell of the scopes, a picture does not.
 #include <cuda_runtime.h>
 #include <math.h>
 #include <stdio.h>
@@ -63,6 +66,25 @@ static double median(double *v, int n)
 {
     qsort(v, n, sizeof(double), cmp_double);
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+// pinstripe-cpu-bench's picture (bench/cpu.c): a luma ramp across and down with
+// noise of 0..15 levels, chroma ramps; what the scopes count on it is spread
+// like a real picture's, where random bytes fill every cell
+static void fill_gradients(FrameBuf *f, int seed)
+{
+    unsigned s = 1234u + (unsigned)seed;
+    int w = f->fmt.width, h = f->fmt.height;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            s = s * 1103515245u + 12345u;
+            frame_row(f, 0, y)[x] = (uint8_t)(16 + (x * 219 / w + y * 64 / h + (int)(s >> 28)) % 220);
+        }
+    for (int y = 0; y < (h + 1) / 2; y++)
+        for (int x = 0; x < (w + 1) / 2; x++) {
+            frame_row(f, 1, y)[x] = (uint8_t)(16 + x * 224 / ((w + 1) / 2));
+            frame_row(f, 2, y)[x] = (uint8_t)(240 - y * 224 / ((h + 1) / 2));
+        }
 }
 
 static void fill_random(uint8_t *p, size_t n)
@@ -214,6 +236,7 @@ static double forum_loop(int pinned)
 // hdr: 10-bit 4:2:0 samples (random, within 10 bits) tagged PQ BT.2020 1000 cd/m²,
 // tone-mapped with bt2390 (the default) after the transform; 0: 8-bit 4:2:0 as decoded
 static int grade_only;    // --grade: issue 27's rows alone
+static int bench_gradients; // --picture gradients: pinstripe-cpu-bench's picture, not random bytes
 static int bench_compare; // the stage with --compare split (at 0.5)
 static int bench_scopes;  // the stage counting these scopes (SCOPE_* bits; 0: none)
 static double stage_run_hdr(int w, int h, const char *tname, int stripes, int hdr);
@@ -288,6 +311,8 @@ static double stage_run_fmt(int w, int h, const char *tname, int stripes, int hd
             }
         }
         fill_random(bi[i], frame_bytes(&in));
+        if (bench_gradients && hdr < 0 && frame_depth(&fi[i]) == 8) // (yuv420p: gradients, a little noise)
+            fill_gradients(&fi[i], i);
         fi[i].matrix = MATRIX_BT709;
         if (hdr == 2) { // 16-bit RGB, as tone mapping leaves it
             fi[i].depth = 16;
@@ -580,6 +605,10 @@ int main(int argc, char **argv)
             plain = 1;
         else if (strcmp(argv[i], "--grade") == 0) // issue 27's rows alone (2160p lut3d 33³)
             grade_only = 1;
+        else if (strcmp(argv[i], "--picture") == 0 && i + 1 < argc && !strcmp(argv[i + 1], "gradients"))
+            bench_gradients = 1, i++;
+        else if (strcmp(argv[i], "--picture") == 0 && i + 1 < argc && !strcmp(argv[i + 1], "random"))
+            bench_gradients = 0, i++;
         else if (strcmp(argv[i], "--copies") == 0)
             copies = 1;
         else if (strcmp(argv[i], "--timing") == 0 && i + 1 < argc)
@@ -588,7 +617,8 @@ int main(int argc, char **argv)
             spans_path = argv[++i];
         else {
             fprintf(stderr, "usage: pinstripe-bench [--reps N] [--frames N] [--stripes N] "
-                            "[--plain] [--copies] [--timing N] [-v] [--spans PREFIX] [--grade]\n");
+                            "[--plain] [--copies] [--timing N] [-v] [--spans PREFIX] [--grade]\n"
+                            "                       [--picture random|gradients]\n");
             return 1;
         }
     }

@@ -5,8 +5,9 @@
 //    that falls in them) over a run of rows, every level of those bins in shared
 //    memory (at most 46 KiB: 11 bins of 256 levels for both scopes, 2 of 1024; and
 //    each column's bin, a byte); a thread steps from pixel to pixel, never dividing;
-//  - points (vectorscope, histogram): a block takes a run of at most 65535
-//    pixels; the vectorscope's 256 × 256 cells as 16-bit counts, two to a word
+//  - points (vectorscope; histogram, unless the parade is counted: then each
+//    level's count is its parade row's sum, taken on the device before the pack):
+//    a block takes a run of at most 65535 pixels; the vectorscope's 256 × 256 cells as 16-bit counts, two to a word
 //    (128 KiB; a 32-bit table would be 256 KiB, over the 227 KiB a block may
 //    have on Hopper), which that many pixels cannot overflow. A device with less
 //    shared memory counts the vectorscope with global atomics instead.
@@ -145,6 +146,23 @@ __global__ void count_points(ScopeCounts c, const uint8_t *rows, int stride, int
             atomicAdd(&c.hist[i], hist[i]);
 }
 
+// The histogram from the parade (both counted): a warp sums each of the 3 × levels
+// rows of cols cells (the level's count in that channel).
+__global__ void hist_rows(const uint32_t *parade, int cols, int nrows, uint32_t *hist)
+{
+    int row = (int)((blockIdx.x * blockDim.x + threadIdx.x) / 32), lane = threadIdx.x % 32;
+    if (row >= nrows)
+        return;
+    const uint32_t *p = parade + (size_t)row * cols;
+    uint32_t sum = 0;
+    for (int b = lane; b < cols; b += 32)
+        sum += p[b];
+    for (int o = 16; o > 0; o /= 2)
+        sum += __shfl_down_sync(0xffffffffu, sum, o);
+    if (lane == 0)
+        hist[row] = sum;
+}
+
 // The packed block (scope.h): thread i makes dense word i (cells 4i..4i+3) and
 // copies histogram count i; each clears what it read.
 __global__ void pack(uint32_t *counts, size_t nd, uint32_t *hist, int nh, uint32_t *head,
@@ -241,7 +259,9 @@ extern "C" int scope_device_begin(ScopeDevice *d, ScopeCounts *want, int height,
 extern "C" cudaError_t scope_device_count(const ScopeDevice *d, const uint8_t *rows, int stride,
                                           int y0, int y1, int wide, cudaStream_t stream)
 {
-    const ScopeCounts *c = &d->dev;
+    ScopeCounts here = d->dev, *c = &here;
+    if (c->parade)
+        c->hist = NULL; // (the histogram is the parade rows' sums: hist_rows)
     if (!d->host || y0 >= y1)
         return cudaSuccess;
     if (c->wave || c->parade) {
@@ -282,6 +302,12 @@ extern "C" cudaError_t scope_device_pack(ScopeDevice *d, cudaStream_t stream)
     cudaError_t e = cudaMemsetAsync(d->d_pack, 0, sizeof(uint32_t), stream);
     if (e != cudaSuccess)
         return e;
+    if (c->hist && c->parade) {
+        int nrows = 3 * c->levels;
+        hist_rows<<<(unsigned)((nrows * 32 + 255) / 256), 256, 0, stream>>>(c->parade, c->cols, nrows, c->hist);
+        if ((e = cudaGetLastError()) != cudaSuccess)
+            return e;
+    }
     pack<<<(unsigned)((threads + PACK_THREADS - 1) / PACK_THREADS), PACK_THREADS, 0, stream>>>(
         d->d_counts, nd, c->hist, nh, d->d_pack,
         d->pairs_dev + head, (unsigned)d->pairs_cap);
