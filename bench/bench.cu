@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench/picture.h"
 #include "gpu/clock.h"
 #include "gpu/scope.h"
 #include "gpu/stage.h"
@@ -66,25 +67,6 @@ static double median(double *v, int n)
 {
     qsort(v, n, sizeof(double), cmp_double);
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-// pinstripe-cpu-bench's picture (bench/cpu.c): a luma ramp across and down with
-// noise of 0..15 levels, chroma ramps; what the scopes count on it is spread
-// like a real picture's, where random bytes fill every cell
-static void fill_gradients(FrameBuf *f, int seed)
-{
-    unsigned s = 1234u + (unsigned)seed;
-    int w = f->fmt.width, h = f->fmt.height;
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++) {
-            s = s * 1103515245u + 12345u;
-            frame_row(f, 0, y)[x] = (uint8_t)(16 + (x * 219 / w + y * 64 / h + (int)(s >> 28)) % 220);
-        }
-    for (int y = 0; y < (h + 1) / 2; y++)
-        for (int x = 0; x < (w + 1) / 2; x++) {
-            frame_row(f, 1, y)[x] = (uint8_t)(16 + x * 224 / ((w + 1) / 2));
-            frame_row(f, 2, y)[x] = (uint8_t)(240 - y * 224 / ((h + 1) / 2));
-        }
 }
 
 static void fill_random(uint8_t *p, size_t n)
@@ -312,7 +294,7 @@ static double stage_run_fmt(int w, int h, const char *tname, int stripes, int hd
         }
         fill_random(bi[i], frame_bytes(&in));
         if (bench_gradients && hdr < 0 && frame_depth(&fi[i]) == 8) // (yuv420p: gradients, a little noise)
-            fill_gradients(&fi[i], i);
+            bench_picture(&fi[i], i);
         fi[i].matrix = MATRIX_BT709;
         if (hdr == 2) { // 16-bit RGB, as tone mapping leaves it
             fi[i].depth = 16;

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench/picture.h"
 #include "gpu/clock.h"
 #include "gpu/convert.h"
 #include "gpu/dither.h"
@@ -34,22 +35,6 @@ static double median(double *v, int n)
 {
     qsort(v, (size_t)n, sizeof(*v), cmp_double);
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-static void fill(FrameBuf *f, int seed)
-{
-    unsigned s = 1234u + (unsigned)seed;
-    int w = f->fmt.width, h = f->fmt.height;
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++) {
-            s = s * 1103515245u + 12345u;
-            frame_row(f, 0, y)[x] = (uint8_t)(16 + (x * 219 / w + y * 64 / h + (int)(s >> 28)) % 220);
-        }
-    for (int y = 0; y < (h + 1) / 2; y++)
-        for (int x = 0; x < (w + 1) / 2; x++) {
-            frame_row(f, 1, y)[x] = (uint8_t)(16 + x * 224 / ((w + 1) / 2));
-            frame_row(f, 2, y)[x] = (uint8_t)(240 - y * 224 / ((h + 1) / 2));
-        }
 }
 
 static int parse_transform(const char *spec, Transform *t)
@@ -294,7 +279,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < 2; i++) {
         frame_wrap(&in[i], &fin, bin[i]);
         in[i].matrix = MATRIX_BT709;
-        fill(&in[i], i);
+        bench_picture(&in[i], i);
     }
     frame_wrap(&out, &fout, bout);
     int rc = 0;
