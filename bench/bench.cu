@@ -587,10 +587,9 @@ int main(int argc, char **argv)
             plain = 1;
         else if (strcmp(argv[i], "--grade") == 0) // issue 27's rows alone (2160p lut3d 33³)
             grade_only = 1;
-        else if (strcmp(argv[i], "--picture") == 0 && i + 1 < argc && !strcmp(argv[i + 1], "gradients"))
-            bench_gradients = 1, i++;
-        else if (strcmp(argv[i], "--picture") == 0 && i + 1 < argc && !strcmp(argv[i + 1], "random"))
-            bench_gradients = 0, i++;
+        else if (strcmp(argv[i], "--picture") == 0 && i + 1 < argc &&
+                 (!strcmp(argv[i + 1], "gradients") || !strcmp(argv[i + 1], "random")))
+            bench_gradients = !strcmp(argv[++i], "gradients");
         else if (strcmp(argv[i], "--copies") == 0)
             copies = 1;
         else if (strcmp(argv[i], "--timing") == 0 && i + 1 < argc)

@@ -1,6 +1,6 @@
 /* scope_prep_scalar (scope_prep.h): a pixel at a time, by tables of each 8-bit
  * sample's 10 bits and share of Y10, and of Cb's and Cr's grid cell for each
- * difference. The reference the AVX2 version is held to. */
+ * difference. The reference the AVX2 and AVX-512 versions are held to. */
 #include "gpu/scope_prep.h"
 
 #include <pthread.h>
@@ -36,4 +36,3 @@ void scope_prep_scalar(const uint8_t *bgr, int n, const uint16_t *bin, int cols,
             out->cell[x] = (uint16_t)(v_of[s10_of[q[2]] - y + 1023] + u_of[s10_of[q[0]] - y + 1023]);
     }
 }
-
