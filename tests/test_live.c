@@ -418,8 +418,16 @@ static void pack_cases(void)
             if (np) {
                 pk[0] = (uint32_t)max + 1; /* more pairs than can be */
                 CHECK(scope_unpack(&c, pk, max) < 0, "scopes %d: too many pairs taken", which);
+                uint32_t at0 = pk[head], count0 = pk[head + 1];
                 pk[0] = (uint32_t)np, pk[head] = (uint32_t)nd; /* a cell past the tables */
                 CHECK(scope_unpack(&c, pk, max) < 0, "scopes %d: a pair out of range taken", which);
+                pk[head] = at0, pk[head + 1] = 254; /* a pair's count under 255 */
+                CHECK(scope_unpack(&c, pk, max) < 0, "scopes %d: a pair under 255 taken", which);
+                size_t small = 0; /* a pair for a cell whose byte says it is under 255 */
+                while (small < nd && bytes[small] == 255)
+                    small++;
+                pk[head] = (uint32_t)small, pk[head + 1] = count0;
+                CHECK(small == nd || scope_unpack(&c, pk, max) < 0, "scopes %d: a pair for a small cell taken", which);
             }
             free(want), free(got), free(pk);
         }
