@@ -18,27 +18,38 @@
 #include <stdio.h>
 #include <string.h>
 
-#define COLUMNS_THREADS 256
+#ifndef COLUMNS_THREADS
+#define COLUMNS_THREADS 1024
+#endif
 #define COLUMNS_WORDS 11776 // 46 KiB of shared counts a block (the rest of 48: the columns' bins)
+#ifndef COLUMNS_PIXELS
 #define COLUMNS_PIXELS 32768 // about this many pixels a block
-#define POINTS_THREADS 512
+#endif
+#ifndef POINTS_THREADS
+#define POINTS_THREADS 1024
+#endif
+#ifndef UNROLL
+#define UNROLL 4
+#endif
+#ifndef POINTS_TILE
 #define POINTS_TILE 65535 // pixels a block: a 16-bit count cannot overflow
+#endif
 #define VECTOR_WORDS (SCOPE_UV * SCOPE_UV / 2)
 #define PACK_THREADS 256
 
 static int vector_shared = -1; // the points kernel's vectorscope in shared memory (-1: not asked)
 
 // Pixel (x, y) as 10-bit R, G, B (scope.h): packed B,G,R bytes or R,G,B 16-bit samples.
-__device__ static inline void load(const uint8_t *rows, int stride, int x, int y, int wide,
+__device__ static inline void load(const uint8_t *__restrict__ rows, int stride, int x, int y, int wide,
                                    int *r, int *g, int *b)
 {
     const uint8_t *row = rows + (size_t)y * stride;
     if (wide) {
         const uint16_t *p = (const uint16_t *)row + 3 * (size_t)x;
-        *r = p[0] >> 6, *g = p[1] >> 6, *b = p[2] >> 6;
+        *r = __ldg(p) >> 6, *g = __ldg(p + 1) >> 6, *b = __ldg(p + 2) >> 6;
     } else {
         const uint8_t *p = row + 3 * (size_t)x;
-        *b = scope_s10(p[0]), *g = scope_s10(p[1]), *r = scope_s10(p[2]);
+        *b = scope_s10(__ldg(p)), *g = scope_s10(__ldg(p + 1)), *r = scope_s10(__ldg(p + 2));
     }
 }
 
@@ -48,7 +59,7 @@ __device__ static inline int bin_start(const ScopeCounts *c, int bin)
     return (int)(((long long)bin * c->width + c->cols - 1) / c->cols);
 }
 
-__global__ void count_columns(ScopeCounts c, const uint8_t *rows, int stride, int y0, int y1,
+__global__ void count_columns(ScopeCounts c, const uint8_t *__restrict__ rows, int stride, int y0, int y1,
                               int rows_per_block, int bb, int wide)
 {
     extern __shared__ uint32_t sh[];
@@ -71,19 +82,31 @@ __global__ void count_columns(ScopeCounts c, const uint8_t *rows, int stride, in
     uint32_t *par = sh + (c.wave ? tsize : 0);
     // pixel p = (xo, yo) of the block's tw × rows: stepped, never divided for
     int xo = tid % tw, yo = tid / tw, sx = (int)blockDim.x % tw, sy = (int)blockDim.x / tw;
-    for (int p = tid; p < n; p += blockDim.x) {
-        int r, g, b, lb = lbin[xo];
-        load(rows, stride, x0 + xo, ry0 + yo, wide, &r, &g, &b);
-        if (c.wave)
-            atomicAdd(&sh[(scope_y10(r, g, b) >> shift) * bb + lb], 1u);
-        if (c.parade) {
-            atomicAdd(&par[(r >> shift) * bb + lb], 1u);
-            atomicAdd(&par[tsize + (g >> shift) * bb + lb], 1u);
-            atomicAdd(&par[2 * tsize + (b >> shift) * bb + lb], 1u);
+    for (int p = tid; p < n; p += UNROLL * blockDim.x) {
+        int r[UNROLL], g[UNROLL], b[UNROLL], lb[UNROLL];
+#pragma unroll
+        for (int k = 0; k < UNROLL; k++) {
+            lb[k] = -1;
+            if (p + k * (int)blockDim.x < n) {
+                lb[k] = lbin[xo];
+                load(rows, stride, x0 + xo, ry0 + yo, wide, &r[k], &g[k], &b[k]);
+            }
+            xo += sx, yo += sy;
+            if (xo >= tw)
+                xo -= tw, yo++;
         }
-        xo += sx, yo += sy;
-        if (xo >= tw)
-            xo -= tw, yo++;
+#pragma unroll
+        for (int k = 0; k < UNROLL; k++) {
+            if (lb[k] < 0)
+                continue;
+            if (c.wave)
+                atomicAdd(&sh[(scope_y10(r[k], g[k], b[k]) >> shift) * bb + lb[k]], 1u);
+            if (c.parade) {
+                atomicAdd(&par[(r[k] >> shift) * bb + lb[k]], 1u);
+                atomicAdd(&par[tsize + (g[k] >> shift) * bb + lb[k]], 1u);
+                atomicAdd(&par[2 * tsize + (b[k] >> shift) * bb + lb[k]], 1u);
+            }
+        }
     }
     __syncthreads();
     size_t plane = (size_t)levels * c.cols;
@@ -98,7 +121,7 @@ __global__ void count_columns(ScopeCounts c, const uint8_t *rows, int stride, in
     }
 }
 
-__global__ void count_points(ScopeCounts c, const uint8_t *rows, int stride, int y0, int y1,
+__global__ void count_points(ScopeCounts c, const uint8_t *__restrict__ rows, int stride, int y0, int y1,
                              int tile, int wide, int vshared)
 {
     extern __shared__ uint32_t sh[];
@@ -113,12 +136,22 @@ __global__ void count_points(ScopeCounts c, const uint8_t *rows, int stride, int
     // pixel p = (x, y): stepped, never divided for
     int x = (int)(p % c.width), y = y0 + (int)(p / c.width);
     int sx = (int)blockDim.x % c.width, sy = (int)blockDim.x / c.width;
-    for (; p < end; p += blockDim.x) {
-        int r, g, b;
-        load(rows, stride, x, y, wide, &r, &g, &b);
-        x += sx, y += sy;
-        if (x >= c.width)
-            x -= c.width, y++;
+    for (; p < end; p += UNROLL * blockDim.x) {
+        int rr[UNROLL], gg[UNROLL], bbb[UNROLL], ok[UNROLL];
+#pragma unroll
+        for (int k = 0; k < UNROLL; k++) {
+            ok[k] = p + k * (long long)blockDim.x < end;
+            if (ok[k])
+                load(rows, stride, x, y, wide, &rr[k], &gg[k], &bbb[k]);
+            x += sx, y += sy;
+            if (x >= c.width)
+                x -= c.width, y++;
+        }
+#pragma unroll
+        for (int k = 0; k < UNROLL; k++) {
+        if (!ok[k])
+            continue;
+        int r = rr[k], g = gg[k], b = bbb[k];
         if (c.vector) {
             int yy = scope_y10(r, g, b);
             int cell = scope_uv(r - yy, 10333) * SCOPE_UV + scope_uv(b - yy, 8769);
@@ -131,6 +164,7 @@ __global__ void count_points(ScopeCounts c, const uint8_t *rows, int stride, int
             atomicAdd(&hist[r >> shift], 1u);
             atomicAdd(&hist[levels + (g >> shift)], 1u);
             atomicAdd(&hist[2 * levels + (b >> shift)], 1u);
+        }
         }
     }
     __syncthreads();
