@@ -279,11 +279,18 @@ scope_keys)
   xvfb_start 1280x800
   ff -f lavfi -i "testsrc2=size=960x540:rate=1" -frames:v 1 "$tmp/still.png"
   ff -loop 1 -i "$tmp/still.png" -t 12 -r 10 -pix_fmt yuv420p -c:v libx264 -preset ultrafast -qp 0 "$tmp/still.mp4"
-  start -an --no-overlay "$tmp/still.mp4"
+  # (looped, so that a slow run under the sanitizers can't reach the end; each shot is
+  # taken once the screen has changed since the last, up to 15 s after the key)
+  start -an --no-overlay --loop 0 "$tmp/still.mp4"
   eval "$(xdotool getwindowgeometry --shell "$wid")"
   shot "$tmp/off.rgb"
+  prev="$tmp/off.rgb"
   for s in waveform parade vectorscope histogram off2; do
-    xdotool key --window "$wid" w 2>/dev/null; sleep 1; shot "$tmp/$s.rgb"
+    xdotool key --window "$wid" w 2>/dev/null
+    for _ in $(seq 30); do
+      sleep 0.5; shot "$tmp/$s.rgb"; cmp -s "$tmp/$s.rgb" "$prev" || break
+    done
+    sleep 0.5; shot "$tmp/$s.rgb"; prev="$tmp/$s.rgb"
   done
   finish q
   /usr/bin/python3 - "$tmp" $X $Y $WIDTH $HEIGHT <<'PY' || fail "key w"
