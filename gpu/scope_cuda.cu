@@ -31,9 +31,6 @@
 #define PACK_THREADS 256
 
 static int vector_shared = -1; // the points kernel's vectorscope in shared memory (-1: not asked)
-// The counting kernels' threads a block: the sizes above, or fewer where a build
-// keeps more registers than 1024 threads may have (as -G does)
-static int columns_threads = COLUMNS_THREADS, points_threads = POINTS_THREADS;
 
 // Pixel (x, y) as 10-bit R, G, B (scope.h): packed B,G,R bytes or R,G,B 16-bit samples.
 __device__ static inline void load(const uint8_t *__restrict__ rows, int stride, int x, int y, int wide,
@@ -220,26 +217,12 @@ __global__ void pack(uint32_t *counts, size_t nd, uint32_t *hist, int nh, uint32
     head[1 + nh + i] = word;
 }
 
-// The most threads (a multiple of 32, at most want) a block of kernel f may have.
-static cudaError_t threads_for(const void *f, int want, int *got)
-{
-    cudaFuncAttributes a;
-    cudaError_t e = cudaFuncGetAttributes(&a, f);
-    if (e == cudaSuccess)
-        *got = a.maxThreadsPerBlock < want ? a.maxThreadsPerBlock / 32 * 32 : want;
-    return e;
-}
-
 extern "C" cudaError_t scope_device_prepare(void)
 {
     if (vector_shared >= 0)
         return cudaSuccess;
     int dev = 0, optin = 0;
-    cudaError_t e = threads_for((const void *)count_columns, COLUMNS_THREADS, &columns_threads);
-    if (e == cudaSuccess)
-        e = threads_for((const void *)count_points, POINTS_THREADS, &points_threads);
-    if (e == cudaSuccess)
-        e = cudaGetDevice(&dev);
+    cudaError_t e = cudaGetDevice(&dev);
     if (e == cudaSuccess)
         e = cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev);
     if (e != cudaSuccess)
@@ -316,7 +299,7 @@ extern "C" cudaError_t scope_device_count(const ScopeDevice *d, const uint8_t *r
         int rpb = COLUMNS_PIXELS / tw;
         rpb = rpb < 1 ? 1 : rpb;
         dim3 grid((c->cols + bb - 1) / bb, (y1 - y0 + rpb - 1) / rpb);
-        count_columns<<<grid, columns_threads, sizeof(uint32_t) * nt * c->levels * bb + tw, stream>>>(
+        count_columns<<<grid, COLUMNS_THREADS, sizeof(uint32_t) * nt * c->levels * bb + tw, stream>>>(
             *c, rows, stride, y0, y1, rpb, bb, wide);
         cudaError_t e = cudaGetLastError();
         if (e != cudaSuccess)
@@ -327,7 +310,7 @@ extern "C" cudaError_t scope_device_count(const ScopeDevice *d, const uint8_t *r
         int nv = c->vector && vshared ? VECTOR_WORDS : 0, nh = c->hist ? 3 * c->levels : 0;
         int tile = vshared ? POINTS_TILE : 4 * POINTS_TILE;
         long long n = (long long)c->width * (y1 - y0);
-        count_points<<<(unsigned)((n + tile - 1) / tile), points_threads,
+        count_points<<<(unsigned)((n + tile - 1) / tile), POINTS_THREADS,
                        sizeof(uint32_t) * (nv + nh), stream>>>(*c, rows, stride, y0, y1, tile,
                                                                wide, vshared);
         return cudaGetLastError();
