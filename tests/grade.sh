@@ -307,7 +307,20 @@ for n in ("waveform", "parade", "vectorscope", "histogram"):
     assert len(ys) > 0.03 * w * h, "nothing drawn"
     assert xs.min() > w // 2 and ys.max() < h * 3 // 4, "drawn outside the top-right corner"
 assert np.abs(load("off2") - off).max() <= 8, "w after histogram did not turn the scopes off"
+names = ("waveform", "parade", "vectorscope", "histogram")
+for i, a in enumerate(names):
+    for b in names[i + 1:]:
+        assert (np.abs(load(a) - load(b)).max(axis=2) > 8).sum() > 0.01 * w * h, f"{a} and {b} look the same"
 PY
+  # each step of the cycle shows what --scope of that name shows (the cycle's order)
+  for s in waveform parade vectorscope histogram; do
+    start -an --no-overlay --loop 0 --scope "$s" "$tmp/still.mp4"
+    for _ in $(seq 30); do
+      shot "$tmp/ref.rgb"; cmp -s "$tmp/ref.rgb" "$tmp/$s.rgb" && break; sleep 0.5
+    done
+    finish q
+    cmp -s "$tmp/ref.rgb" "$tmp/$s.rgb" || fail "w's step $s does not show what --scope $s shows"
+  done
   # a flat grey picture: its waveform is one bright line across, at its level
   # (the picture's columns run across the scope, its levels up)
   ff -f lavfi -i "color=c=0x808080:size=960x540:rate=10" -t 8 -pix_fmt yuv420p -c:v libx264 -preset ultrafast -qp 0 "$tmp/grey.mp4"
@@ -321,6 +334,25 @@ box = a[: h // 2, w // 2:]
 ys, xs = np.nonzero(box[..., 1] > 200)  # the plotted (green-white) points
 print("bright points", len(ys), "rows", ys.min(), "..", ys.max(), "columns", xs.min(), "..", xs.max())
 assert len(ys) > 100 and ys.max() - ys.min() <= 4 and xs.max() - xs.min() > 100, "not a line across"
+PY
+  # and its parade three lines, red, green and blue, left to right, at the same level
+  start -an --no-overlay --scope parade "$tmp/grey.mp4"; shot "$tmp/greyp.rgb"; finish q
+  /usr/bin/python3 - "$tmp/greyp.rgb" $X $Y $WIDTH $HEIGHT <<'PY' || fail "the parade of a flat grey picture"
+import sys
+import numpy as np
+x, y, w, h = map(int, sys.argv[2:6])
+a = np.frombuffer(open(sys.argv[1], "rb").read(), np.uint8).reshape(800, 1280, 3)[y:y + h, x:x + w].astype(int)
+box = a[: h // 2, w // 2:]
+spans = []
+for ch, name in enumerate(("red", "green", "blue")):
+    others = np.delete(box, ch, axis=2).max(axis=2)
+    ys, xs = np.nonzero((box[..., ch] > 200) & (others < 200))
+    print(name, "points", len(ys), "rows", ys.min() if len(ys) else None, "..", ys.max() if len(ys) else None,
+          "columns", xs.min() if len(xs) else None, "..", xs.max() if len(xs) else None)
+    assert len(ys) > 30 and ys.max() - ys.min() <= 4 and xs.max() - xs.min() > 30, f"no {name} line across"
+    spans.append((xs.min(), xs.max(), np.median(ys)))
+assert spans[0][1] < spans[1][0] and spans[1][1] < spans[2][0], "the panels are not red, green, blue from the left"
+assert max(s[2] for s in spans) - min(s[2] for s in spans) <= 2, "the three lines are not at one level"
 PY
   ;;
 *) fail "unknown case '$case_name'" ;;
