@@ -5,7 +5,8 @@
  *  - the CPU stage chooses them by its frame's height: a tall flat frame whose
  *    cells pass 65535 counts them whole;
  *  - 16-bit samples (--out-depth 16) counted as scope_index says, histogram
- *    taken from the parade by the merge.
+ *    taken from the parade by the merge; at 1024 levels in the tables a CPU
+ *    worker has for them (32-bit: a 16-bit table is for 256 levels only).
  * A flat picture's counts are one row's times the rows; that one row is
  * counted by the 32-bit path (unit_live holds it to scope_index). */
 #include <stdio.h>
@@ -115,7 +116,10 @@ static void wide(void)
         for (int which = 1; which <= SCOPE_ALL; which++) {
             ScopeCounts w, d, ref, *src[1] = {&w};
             memset(ta, 0, sizeof ta), memset(want, 0, sizeof want);
-            scope_layout(&w, which, WW, levels, ta);
+            if (levels == 1024) /* (as the CPU stage lays a worker's tables out for 16-bit output) */
+                scope_layout_work(&w, which, WW, WH, levels, ta);
+            else
+                scope_layout(&w, which, WW, levels, ta);
             scope_layout(&d, which, WW, levels, got);
             scope_layout(&ref, which, WW, levels, want);
             for (int y = 0; y < WH; y += 2)
