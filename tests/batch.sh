@@ -50,21 +50,45 @@ slurm)
   for c in munged slurmctld slurmd sbatch scontrol sinfo; do
     command -v $c >/dev/null || fail "no $c (tools/install-deps.sh installs slurm-wlm and munge)"
   done
-  sl=$tmp/slurm; mkdir -p "$sl/state" "$sl/spool" "$sl/munge"; chown munge: "$sl/munge"
+  # munged runs as the munge user: its socket, pid, log and seed go in a folder of
+  # its own under /run (or /tmp), not under the checkout, which may sit in a 0700
+  # home (/root) that the munge user cannot traverse. The folder is the munge
+  # user's, 0755: munged refuses a socket in a folder others cannot traverse
+  # ("Socket is inaccessible: execute permissions for all required"), and one
+  # others can write to. PINSTRIPE_TEST_MUNGE_SOCKET plants another socket path
+  # (slurm_failfast: one munged cannot create)
+  sl=$tmp/slurm; mkdir -p "$sl/state" "$sl/spool"
+  mu=$(mktemp -d "$( [ -w /run ] && echo /run || echo /tmp )/pinstripe-munge.XXXXXX") || fail "no folder for munged"
+  chown munge: "$mu" && chmod 0755 "$mu" || fail "cannot give $mu to the munge user"
+  echo "munged's folder: $mu"
+  sock=${PINSTRIPE_TEST_MUNGE_SOCKET:-$mu/socket}
+  names=(munged slurmctld slurmd); logs=("$mu/log $sl/munged.out" "$sl/ctld.log $sl/ctld.out" "$sl/d.log $sl/d.out")
   pids=()
   stop_all() { # (munged's own pid: runuser's child)
-    for p in "${pids[@]:1}" $(cat "$sl/munge/pid" 2>/dev/null); do kill "$p" 2>/dev/null; done; wait 2>/dev/null
+    for p in "${pids[@]:1}" $(cat "$mu/pid" 2>/dev/null); do kill "$p" 2>/dev/null; done; wait 2>/dev/null
+    rm -rf "$mu"
   }
   trap 'stop_all; kill $xvfb 2>/dev/null' EXIT
-  runuser -u munge -- munged --foreground --socket="$sl/munge/socket" --pid-file="$sl/munge/pid" \
-    --log-file="$sl/munge/log" --seed-file="$sl/munge/seed" >/dev/null 2>&1 & pids+=($!)
+  # a daemon that has exited: fail at once, naming it, with the last lines of its log
+  check_daemons() {
+    local k f
+    for k in "${!pids[@]}"; do
+      kill -0 "${pids[$k]}" 2>/dev/null && continue
+      for f in ${logs[$k]}; do [ -s "$f" ] && { echo "--- $f"; tail -n 5 "$f"; }; done >&2
+      fail "${names[$k]} exited while Slurm was starting (its log above)"
+    done
+  }
+  runuser -u munge -- munged --foreground --socket="$sock" --pid-file="$mu/pid" \
+    --log-file="$mu/log" --seed-file="$mu/seed" >"$sl/munged.out" 2>&1 & pids+=($!)
+  for _ in $(seq 100); do [ -S "$sock" ] && break; check_daemons; sleep 0.1; done
+  [ -S "$sock" ] || { check_daemons; fail "munged made no socket at $sock in 10 s"; }
   cat >"$sl/slurm.conf" <<CONF
 ClusterName=pinstripe-test
 SlurmctldHost=localhost
 SlurmUser=root
 SlurmdUser=root
 AuthType=auth/munge
-AuthInfo=socket=$sl/munge/socket
+AuthInfo=socket=$sock
 CredType=cred/munge
 ProctrackType=proctrack/linuxproc
 TaskPlugin=task/none
@@ -86,11 +110,15 @@ NodeName=localhost CPUs=2 State=UNKNOWN
 PartitionName=test Nodes=localhost Default=YES MaxTime=INFINITE State=UP
 CONF
   export SLURM_CONF=$sl/slurm.conf
-  for _ in $(seq 50); do [ -S "$sl/munge/socket" ] && break; sleep 0.1; done
   slurmctld -D -i >"$sl/ctld.out" 2>&1 & pids+=($!)
   slurmd -D -N localhost >"$sl/d.out" 2>&1 & pids+=($!)
-  for _ in $(seq 100); do sinfo -h -o %t 2>/dev/null | grep -q idle && break; sleep 0.1; done
-  sinfo -h -o %t 2>/dev/null | grep -q idle || { tail -5 "$sl"/*.log "$sl"/*.out; fail "Slurm did not come up"; }
+  t0=$(date +%s)
+  for _ in $(seq 100); do
+    timeout 2 sinfo -h -o %t 2>/dev/null | grep -q idle && break; check_daemons; sleep 0.1
+  done
+  timeout 2 sinfo -h -o %t 2>/dev/null | grep -q idle ||
+    { tail -n 5 "$mu/log" "$sl"/*.log "$sl"/*.out >&2; fail "Slurm did not come up in $(( $(date +%s) - t0 )) s"; }
+  echo "Slurm up in $(( $(date +%s) - t0 )) s"
   for i in 1 2; do
     ff -f lavfi -i "testsrc2=size=$((160 + 32 * i))x120:rate=25" -t 1 -pix_fmt yuv420p -c:v libx264 -preset ultrafast "$tmp/s$i.mp4"
   done
@@ -130,6 +158,22 @@ CONF
   [ "$(wc -l <<<"$a")" = 70 ] && [ "$a" = "$b" ] || fail "the joined segments ($(wc -l <<<"$a") frames) differ from a single run's (70)"
   ls "$tmp/seg" | grep -E '\.seg-[0-9]+\.nut$|\.part\.' && fail "segments or a .part left"
   echo "3 segments of 1 s joined: the single run's 70 frames"
+  ;;
+slurm_failfast)
+  # a planted failure: munged given a socket path it cannot create must end the
+  # slurm case within 15 s with munged's own error line, not a wait on sinfo
+  [ "$(id -u)" = 0 ] || { echo "not root: skipped"; exit 77; }
+  command -v munged >/dev/null || fail "no munged (tools/install-deps.sh installs munge)"
+  t0=$(date +%s)
+  PINSTRIPE_TEST_MUNGE_SOCKET=/nonexistent-$$/socket E2E_TMP=$tmp bash "$0" slurm >"$tmp/out" 2>&1; rc=$?
+  dt=$(( $(date +%s) - t0 )); cat "$tmp/out"
+  [ $rc != 0 ] || fail "the slurm case passed with a socket munged cannot create"
+  [ $dt -lt 15 ] || fail "the slurm case took $dt s to fail (15 s at most)"
+  grep -q 'munged exited while Slurm was starting' "$tmp/out" || fail "the failure does not name munged"
+  grep -qi 'munged: Error' "$tmp/out" || fail "munged's own error line is not shown"
+  mu=$(sed -n "s/^munged's folder: //p" "$tmp/out")
+  [ -n "$mu" ] && [ ! -e "$mu" ] || fail "munged's folder ($mu) was left"
+  echo "failed in $dt s, naming munged"
   ;;
 *) fail "unknown case $case_name" ;;
 esac
