@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "gpu/frame.h"
+#include "stage/frame.h"
 
 typedef struct Dump Dump;
 

@@ -13,8 +13,8 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
-#include "gpu/stage.h"
-#include "gpu/transform.h"
+#include "stage/stage.h"
+#include "colour/transform.h"
 #include "look/adjust.h"
 
 typedef struct LiveLook {

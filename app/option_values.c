@@ -10,8 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "gpu/resample.h"
-#include "gpu/scope.h"
+#include "colour/resample.h"
+#include "scope/scope.h"
 #include "look/tonemap.h"
 
 /* --window-size, --window-scale and the graph's flags: parsed, checked, exclusive. */

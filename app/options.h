@@ -73,7 +73,7 @@ typedef struct Options {
     const char *compare; /* --compare split[=F] */
     const char *screenshot_dir; /* --screenshot-dir: where key g writes stills */
     const char *scope;   /* --scope waveform,parade,vectorscope,histogram */
-    int scopes;          /* its parse: SCOPE_* bits (gpu/scope.h) */
+    int scopes;          /* its parse: SCOPE_* bits (scope/scope.h) */
     const char *scope_log; /* --debug-scope FILE: each frame's counts, JSON lines */
     int compare_on;      /* its parse: on, at F = compare_at */
     double compare_at;

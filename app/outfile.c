@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "app/msg.h"
-#include "gpu/clock.h"
+#include "stage/clock.h"
 
 void outfile_config(const Options *o, const DecoderInfo *di, struct Source *src, int live,
                     int tone_mapped, WriterConfig *wc)

@@ -1,4 +1,4 @@
-/* --debug-scope FILE: each frame's scope counts (gpu/scope.h), one JSON object
+/* --debug-scope FILE: each frame's scope counts (scope/scope.h), one JSON object
  * a line, for tests to check against their own counts of the frames written:
  *   {"index":N,"which":BITS,"width":W,"cols":C,"levels":L,
  *    "wave":[[i,count],…],"parade":[…],"vector":[…],"hist":[…]}
@@ -8,7 +8,7 @@
 
 #include <stdio.h>
 
-#include "gpu/frame.h"
+#include "stage/frame.h"
 
 /* One line for f (nothing when it has no counts). 0, or -1 when writing failed. */
 int scope_log_frame(FILE *out, const FrameBuf *f);

@@ -19,9 +19,9 @@
 #include "display/graph.h"
 #include "display/overlay.h"
 #include "display/scopes.h"
-#include "gpu/clock.h"
-#include "gpu/dither.h"
-#include "gpu/simd.h"
+#include "stage/clock.h"
+#include "stage/dither.h"
+#include "cpu/simd.h"
 
 typedef struct Show {
     const ShowLinks *l;

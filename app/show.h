@@ -17,7 +17,7 @@
 #include "app/trace.h"
 #include "audio/audio_out.h"
 #include "display/display.h"
-#include "gpu/transform.h"
+#include "colour/transform.h"
 #include "io/decoder.h"
 #include "io/ring.h"
 #include "io/writer.h"

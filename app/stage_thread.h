@@ -17,7 +17,7 @@
 #include <stddef.h>
 
 #include "app/live.h"
-#include "gpu/stage.h"
+#include "stage/stage.h"
 #include "io/ring.h"
 #include "look/tonemap.h"
 

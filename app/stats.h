@@ -8,7 +8,7 @@
 
 #include <stdio.h>
 
-#include "gpu/frame.h"
+#include "stage/frame.h"
 
 typedef enum {
     STAT_DECODE,

@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "gpu/frame.h"
+#include "stage/frame.h"
 
 typedef struct Trace Trace;
 

@@ -4,8 +4,8 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "gpu/convert.h"
-#include "gpu/dither.h"
+#include "cpu/convert.h"
+#include "stage/dither.h"
 #include "app/window.h"
 
 int view_wanted(const Options *o, const DisplayDriver *d)

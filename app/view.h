@@ -18,8 +18,8 @@
 
 #include "app/options.h"
 #include "display/display.h"
-#include "gpu/colour.h"
-#include "gpu/frame.h"
+#include "colour/colour.h"
+#include "stage/frame.h"
 
 #define VIEW_POLL_MS 100 /* the window is asked its view this often */
 #define VIEW_SETTLE 2    /* polls in a row that must agree before a size is asked for */

@@ -10,7 +10,7 @@
 
 #include <SDL2/SDL.h>
 
-#include "gpu/clock.h"
+#include "stage/clock.h"
 
 struct AudioOut {
     SDL_AudioDeviceID dev;

@@ -5,7 +5,7 @@
 //   * the forum loop as its user wrote it: a 1080p BGR frame in 3 stripes on 3
 //     streams, copy up / kernel / copy down per stripe, cudaDeviceSynchronize every
 //     frame, with pageable and with pinned host memory;
-//   * pinstripe's stage (gpu/stage.h, CUDA backend) on synthetic 1080p and 2160p
+//   * pinstripe's stage (stage/stage.h, CUDA backend) on synthetic 1080p and 2160p
 //     yuv420p frames for each transform: ms a frame, fps, GB/s moved, and the ratio to
 //     the copy bound (the largest of upload bytes / upload bandwidth, download bytes /
 //     download bandwidth, all bytes / both-at-once bandwidth, all from this run);
@@ -32,9 +32,9 @@
 #include <string.h>
 
 #include "bench/picture.h"
-#include "gpu/clock.h"
-#include "gpu/scope.h"
-#include "gpu/stage.h"
+#include "stage/clock.h"
+#include "scope/scope.h"
+#include "stage/stage.h"
 #include "look/chain.h"
 #include "look/tonemap.h"
 #ifdef PINSTRIPE_HAVE_NPP

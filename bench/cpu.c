@@ -1,7 +1,7 @@
 /* pinstripe-cpu-bench: the CPU backend's speed without decoding, in two parts
  * (BENCHMARKS.md, "The CPU backend"):
  *
- *   kernels  each transform's rows on one thread, per SIMD level (gpu/simd.h),
+ *   kernels  each transform's rows on one thread, per SIMD level (cpu/simd.h),
  *            ms per frame and the speed-up over the scalar code;
  *   threads  the whole CPU stage (stage_create, its worker pool) at 1, 2, 4, …
  *            threads: frames per second and the speed-up over one thread;
@@ -18,11 +18,11 @@
 #include <string.h>
 
 #include "bench/picture.h"
-#include "gpu/clock.h"
-#include "gpu/convert.h"
-#include "gpu/dither.h"
-#include "gpu/simd.h"
-#include "gpu/stage.h"
+#include "stage/clock.h"
+#include "cpu/convert.h"
+#include "stage/dither.h"
+#include "cpu/simd.h"
+#include "stage/stage.h"
 #include "look/chain.h"
 
 static int cmp_double(const void *a, const void *b)

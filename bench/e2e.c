@@ -24,7 +24,7 @@
 
 #include "app/options.h"
 #include "app/player.h"
-#include "gpu/clock.h"
+#include "stage/clock.h"
 #include "io/decoder.h"
 #include "io/source.h"
 

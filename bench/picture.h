@@ -6,7 +6,7 @@
 #ifndef PINSTRIPE_BENCH_PICTURE_H
 #define PINSTRIPE_BENCH_PICTURE_H
 
-#include "gpu/frame.h"
+#include "stage/frame.h"
 
 #ifdef __cplusplus
 extern "C" {

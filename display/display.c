@@ -6,7 +6,7 @@
 #include <time.h>
 
 #include "display/cv_shim.h"
-#include "gpu/fault.h"
+#include "stage/fault.h"
 
 #ifdef PINSTRIPE_X11
 #include <X11/Xatom.h>

@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 
-#include "gpu/frame.h"
+#include "stage/frame.h"
 
 #define DISPLAY_KEY_NONE (-1)
 #define DISPLAY_KEY_CLOSED (-2) /* the user closed the window */

@@ -5,7 +5,7 @@
 #define PINSTRIPE_DISPLAY_OVERLAY_H
 
 #include "display/graph.h"
-#include "gpu/frame.h"
+#include "stage/frame.h"
 
 typedef struct OverlayGraph {
     const GraphHistory *hist;

@@ -1,5 +1,5 @@
 /* The scopes drawn over a frame (--scope, key w): the stage's counts of that
- * frame (gpu/scope.h) as a waveform, an RGB parade, a vectorscope with the
+ * frame (scope/scope.h) as a waveform, an RGB parade, a vectorscope with the
  * 75% bars' targets and a histogram, each in a semi-transparent box down the
  * frame's top-right corner, sized for the frame as it is seen. Linear: a
  * point's brightness grows with its count (each pixel adds the same), as
@@ -8,7 +8,7 @@
 #ifndef PINSTRIPE_DISPLAY_SCOPES_H
 #define PINSTRIPE_DISPLAY_SCOPES_H
 
-#include "gpu/frame.h"
+#include "stage/frame.h"
 
 /* Draw the scopes of c (those in `which`, SCOPE_* bits) onto f. view: frame
  * pixels per pixel as seen (as overlay_draw's). */

@@ -6,7 +6,7 @@
 #include <cuda_runtime.h>
 #include <stdio.h>
 
-#include "gpu/fault.h"
+#include "stage/fault.h"
 
 void *host_alloc_pinned(size_t size, char *err, size_t errlen);
 void host_free_pinned(void *p);

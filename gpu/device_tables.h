@@ -7,9 +7,9 @@
 
 #include <stddef.h>
 
-#include "gpu/colour.h"
-#include "gpu/resample.h"
-#include "gpu/scale_px.h"
+#include "colour/colour.h"
+#include "colour/resample.h"
+#include "colour/scale_px.h"
 
 #ifdef __cplusplus
 extern "C" {

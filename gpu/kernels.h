@@ -5,8 +5,8 @@
 
 #include <cuda_runtime.h>
 
-#include "gpu/colour.h"
-#include "gpu/scale_px.h"
+#include "colour/colour.h"
+#include "colour/scale_px.h"
 
 #ifdef __cplusplus
 extern "C" {

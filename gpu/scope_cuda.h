@@ -13,7 +13,7 @@
 
 #include <cuda_runtime.h>
 
-#include "gpu/scope.h"
+#include "scope/scope.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -25,8 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gpu/clock.h"
-#include "gpu/dither.h"
+#include "stage/clock.h"
+#include "stage/dither.h"
 #include "gpu/kernels.h"
 #include "gpu/stage_cuda.h"
 

@@ -7,10 +7,10 @@
 #include <cuda_runtime.h>
 
 #include "gpu/device_tables.h"
-#include "gpu/resample.h"
-#include "gpu/scale_px.h"
+#include "colour/resample.h"
+#include "colour/scale_px.h"
 #include "gpu/scope_cuda.h"
-#include "gpu/stage_common.h"
+#include "stage/stage_common.h"
 
 #define MAX_DEPTH 8    // frames in flight, at most
 #define MAX_SETS 4     // stream/buffer sets, at most
@@ -18,7 +18,7 @@
 
 // Check a CUDA call where it happens; on failure record the call, the place and
 // CUDA's message in the stage, and go to the function's exit label.
-// PINSTRIPE_FAULT (gpu/fault.h): this pass through `site` fails as `what` would
+// PINSTRIPE_FAULT (stage/fault.h): this pass through `site` fails as `what` would
 #define INJECT(site, what)                                                                     \
     do {                                                                                       \
         if (fault_hit(site)) {                                                                 \

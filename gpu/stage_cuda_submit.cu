@@ -20,11 +20,11 @@
 // they were counted (EV_S). stage_cuda.cu's wait unpacks the counts.
 #include <string.h>
 
-#include "gpu/clock.h"
-#include "gpu/fault.h"
+#include "stage/clock.h"
+#include "stage/fault.h"
 #include "gpu/kernels.h"
 #include "gpu/stage_cuda.h"
-#include "gpu/stripes.h"
+#include "stage/stripes.h"
 
 // The planes of a packed frame in a device block, as a PixelSource.
 static PixelSource device_source(const FrameFormat *f, uint8_t *block)

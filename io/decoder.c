@@ -15,7 +15,7 @@
 #include <libavutil/hwcontext.h>
 #include <libavutil/pixdesc.h>
 
-#include "gpu/clock.h"
+#include "stage/clock.h"
 #include "io/avlog.h"
 #include "io/deliver.h"
 #include "io/framepool.h"

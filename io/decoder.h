@@ -22,7 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "gpu/frame.h"
+#include "stage/frame.h"
 #include "io/hdrmeta.h"
 #include "io/ring.h"
 

@@ -23,7 +23,7 @@
 
 #include <libavcodec/avcodec.h>
 
-#include "gpu/alloc.h"
+#include "stage/alloc.h"
 
 typedef struct FramePool FramePool;
 

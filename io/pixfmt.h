@@ -6,7 +6,7 @@
 #include <libavutil/frame.h>
 #include <libavutil/pixfmt.h>
 
-#include "gpu/frame.h"
+#include "stage/frame.h"
 
 typedef struct PixChoice {
     PixLayout layout;

@@ -5,7 +5,7 @@
 
 #include <libavutil/avutil.h>
 
-#include "gpu/clock.h"
+#include "stage/clock.h"
 
 int realtime_wait(RealtimeClock *c, int64_t pts, double tb_ms, atomic_int *stop)
 {

@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "gpu/fault.h"
+#include "stage/fault.h"
 
 struct FrameRing {
     pthread_mutex_t mu;

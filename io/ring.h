@@ -15,8 +15,8 @@
 
 #include <stddef.h>
 
-#include "gpu/alloc.h"
-#include "gpu/frame.h"
+#include "stage/alloc.h"
+#include "stage/frame.h"
 
 typedef struct FrameRing FrameRing;
 struct AVFrame;

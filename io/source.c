@@ -17,7 +17,7 @@
 #endif
 #include <libavformat/avformat.h>
 
-#include "gpu/clock.h"
+#include "stage/clock.h"
 #include "io/avlog.h"
 #include "io/range.h"
 #include "io/source_open.h"

@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 
-#include "gpu/frame.h"
+#include "stage/frame.h"
 
 /* Write f (bgr24) as an 8-bit RGB PNG at a new file in dir named
  * "<stem>-<index>.png" (then "-2", "-3"... rather than replace a file), its

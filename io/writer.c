@@ -21,7 +21,7 @@
 #include <libavformat/avformat.h>
 #include <libavutil/pixdesc.h>
 
-#include "gpu/fault.h"
+#include "stage/fault.h"
 #include "io/avlog.h"
 #include "io/copies.h"
 #include "io/copy_thread.h"
@@ -300,7 +300,7 @@ void writer_end_with_video(Writer *w)
 static int encode(Writer *w, const AVFrame *f)
 {
     char why[128];
-    int rc = f && fault_hit("encode") ? AVERROR(EIO) /* PINSTRIPE_FAULT (gpu/fault.h) */
+    int rc = f && fault_hit("encode") ? AVERROR(EIO) /* PINSTRIPE_FAULT (stage/fault.h) */
                                       : avcodec_send_frame(w->enc, f);
     if (rc < 0) {
         av_strerror(rc, why, sizeof(why));

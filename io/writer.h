@@ -32,7 +32,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "gpu/frame.h"
+#include "stage/frame.h"
 #include "io/hdrmeta.h"
 
 typedef struct Writer Writer;

@@ -1,5 +1,5 @@
 /* The -t parser: a transform chain's text turned into the Transform the stage
- * applies (gpu/transform.h). The syntax is FFmpeg's filter-chain idea:
+ * applies (colour/transform.h). The syntax is FFmpeg's filter-chain idea:
  *
  *   name[=key=value[:key=value…]][,name…]     e.g. "eq=contrast=1.2,lut3d=file=look.cube"
  *
@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#include "gpu/transform.h"
+#include "colour/transform.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gpu/colour.h"
+#include "colour/colour.h"
 
 static int fail_at(char *err, size_t errlen, const char *name, int line, const char *fmt, ...)
 {

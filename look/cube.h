@@ -1,5 +1,5 @@
 /* .cube files: the Adobe Cube LUT 1.0 format parsed into float tables (the
- * Lut of gpu/lut.h, in its layout), and a process-wide registry so each file
+ * Lut of colour/lut.h, in its layout), and a process-wide registry so each file
  * is read once and every Transform that names it shares one copy (the stages
  * upload each once). eq's gamma curve is kept in the registry the same way.
  *
@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#include "gpu/lut.h"
+#include "colour/lut.h"
 
 #ifdef __cplusplus
 extern "C" {

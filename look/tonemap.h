@@ -1,6 +1,6 @@
 /* Tone mapping: an HDR source (PQ or HLG) shown on an SDR display. The maths
  * is built here, on the host in double precision, into the tables of one
- * chain step (ToneMap, gpu/colour.h) that both backends read:
+ * chain step (ToneMap, colour/colour.h) that both backends read:
  *
  *   1. linear light: PQ's EOTF (SMPTE ST 2084, no clipping of the signal); HLG's
  *      inverse OETF and BT.2100's OOTF on the scene luminance Ys, with the
@@ -28,7 +28,7 @@
 
 #include <stddef.h>
 
-#include "gpu/transform.h"
+#include "colour/transform.h"
 
 #ifdef __cplusplus
 extern "C" {

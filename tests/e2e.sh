@@ -565,7 +565,7 @@ PY
   ;;
 
 faults)
-  # faults injected where tests cannot otherwise reach (PINSTRIPE_FAULT, gpu/fault.h):
+  # faults injected where tests cannot otherwise reach (PINSTRIPE_FAULT, stage/fault.h):
   # each ends with one line and exit 3, the output finished and readable up to the
   # failure; under AddressSanitizer the same runs are checked for leaks. The CUDA
   # sites (h2d, kernel, d2h, pinned) run on the GPU machine (tools/gpu-e2e.sh faults).

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gpu/colour.h"
-#include "gpu/dither.h"
+#include "colour/colour.h"
+#include "stage/dither.h"
 #include "look/chain.h"
 #include "tests/check.h"
 

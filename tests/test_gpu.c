@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gpu/resample.h"
-#include "gpu/stage.h"
+#include "colour/resample.h"
+#include "stage/stage.h"
 #include "look/chain.h"
 #include "look/cube.h"
 #include "look/tonemap.h"

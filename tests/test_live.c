@@ -12,11 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gpu/stage.h"
-#include "gpu/scope.h"
-#include "gpu/scope_prep.h"
-#include "gpu/simd.h"
-#include "gpu/stage_common.h"
+#include "stage/stage.h"
+#include "scope/scope.h"
+#include "scope/scope_prep.h"
+#include "cpu/simd.h"
+#include "stage/stage_common.h"
 #include "look/adjust.h"
 #include "look/chain.h"
 #include "tests/check.h"

@@ -1,4 +1,4 @@
-/* test_resample: gpu/resample.h's weights. Every row sums to RESAMPLE_ONE and
+/* test_resample: colour/resample.h's weights. Every row sums to RESAMPLE_ONE and
  * reads inside the input; equal sizes are one tap; mirrored outputs read
  * mirrored weights; and rows of 8-bit samples (random, 1-pixel columns, steps)
  * resampled with them, shrinking and enlarging, are at least 50 dB from
@@ -16,7 +16,7 @@
 
 #include <libswscale/swscale.h>
 
-#include "gpu/resample.h"
+#include "colour/resample.h"
 
 static int failures;
 

@@ -1,4 +1,4 @@
-/* The scopes' counting at its limits (gpu/scope.h):
+/* The scopes' counting at its limits (scope/scope.h):
  *  - a CPU worker's waveform and parade tables are 16-bit exactly while no cell
  *    can pass 65535 (a bin's columns times the rows), and count up to 65535 in
  *    them; past that they are 32-bit and count on;
@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gpu/scope.h"
-#include "gpu/stage.h"
+#include "scope/scope.h"
+#include "stage/stage.h"
 #include "look/chain.h"
 #include "tests/check.h"
 

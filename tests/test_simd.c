@@ -1,4 +1,4 @@
-/* The vectorised rows (gpu/simd.h) against the scalar reference, byte for byte,
+/* The vectorised rows (cpu/simd.h) against the scalar reference, byte for byte,
  * on every level this CPU runs: every (Y, U, V) triple for each matrix and
  * range in yuv420p and nv12 (plain, and two affine maps on one set), with
  * each dither; every chain of tests/luts.h (all LUT interpolations) and the
@@ -10,8 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gpu/dither.h"
-#include "gpu/simd.h"
+#include "stage/dither.h"
+#include "cpu/simd.h"
+#include "stage/frame.h"
 #include "look/chain.h"
 #include "look/tonemap.h"
 #include "tests/check.h"

@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gpu/convert.h"
-#include "gpu/dither.h"
-#include "gpu/resample.h"
-#include "gpu/stage.h"
-#include "gpu/stripes.h"
+#include "cpu/convert.h"
+#include "stage/dither.h"
+#include "colour/resample.h"
+#include "stage/stage.h"
+#include "stage/stripes.h"
 #include "look/chain.h"
 #include "look/cube.h"
 #include "tests/check.h"

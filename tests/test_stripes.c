@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gpu/stripes.h"
+#include "stage/stripes.h"
 #include "tests/check.h"
 
 static void check_bands(PixLayout layout, int w, int h, int n)

@@ -161,7 +161,7 @@ bench)
   PINSTRIPE_CUDA_DEPTH=8 "$bench" --reps "$reps" 2>&1 | grep -E "stage|NPP|bound"
   ;;
 faults)
-  log "faults: the CUDA sites of PINSTRIPE_FAULT (gpu/fault.h), then under compute-sanitizer"
+  log "faults: the CUDA sites of PINSTRIPE_FAULT (stage/fault.h), then under compute-sanitizer"
   for f in h2d:1 h2d:40 kernel:1 kernel:40 d2h:1 d2h:40 pinned:1 pinned:5; do
     for mode in direct hwdec; do
       extra=(); [ $mode = hwdec ] && extra=(--hwdec cuda)

@@ -1,0 +1,501 @@
+/* The per-pixel colour maths of both backends, as static inline functions
+ * that gcc and nvcc both compile, so the CPU and CUDA backends produce
+ * byte-identical pixels. One rounding: every value stays at full precision
+ * from the samples read to the samples written, and is rounded once, to the
+ * output's depth (8-bit BGR for the window, 16-bit RGB or 8/10/12-bit YUV for
+ * a file), with a fixed dither pattern where the output is 8-bit.
+ *
+ * Two paths, chosen per frame:
+ *  - the integer path, for YUV with no transform into 8-bit BGR: YUV→RGB in
+ *    fixed point straight to 8 bits (COLOUR_FRAC fraction bits for 8-bit
+ *    samples, COLOUR_FRAC_DEEP for deeper ones);
+ *  - the float path, for everything else: the samples to R,G,B in [0,1] as
+ *    float (24-bit mantissa), the transform chain, then the output rounding.
+ *    Only +, −, ×, ÷ and comparisons (tone.h adds correctly rounded square
+ *    roots), compiled without contraction into fused
+ *    multiply-adds on both sides (-ffp-contract=off, nvcc --fmad=false), so
+ *    both backends round every operation the same way. */
+#ifndef PINSTRIPE_COLOUR_COLOUR_H
+#define PINSTRIPE_COLOUR_COLOUR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "colour/colour_base.h"
+#include "colour/pixel.h"
+#include "colour/tone.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+
+#define COLOUR_FRAC 16      /* the integer path's fraction bits, 8-bit samples */
+#define COLOUR_FRAC_DEEP 21 /* the same, deeper samples (their range is larger) */
+
+/* Dither: a threshold t in 1..65535 per pixel (t/65536 of an output step),
+ * from a 64×64 pattern tiled over the frame (stage/dither.h); an 8-bit output
+ * is floor(value·255 + t/65536). Without a pattern t is 32768: round to
+ * nearest. */
+#define DITHER_SIZE 64
+#define DITHER_HALF 32768
+
+typedef enum { DITHER_NONE = 0, DITHER_ORDERED = 1, DITHER_BLUE = 2 } DitherMode;
+
+/* Reading a frame's samples as colour. The integer path, on samples moved up
+ * to 16 bits (Y' = Y·2^up; up = 0 for 8-bit samples, 16 − depth for deeper
+ * ones, so a 10-bit frame and its p010 form give the same bytes):
+ *   R = (cy(Y'−iyoff) + crv(V'−ihalf) + t·2^(shift−16)) >> shift, G and B alike
+ *   (G = cy(Y'−iyoff) − cgu(U'−ihalf) − cgv(V'−ihalf)), clamped to 0..255.
+ * The float path: yy = fy·(Y−yoff), uu = U−half, vv = V−half,
+ *   R = yy + frv·vv, G = (yy − fgu·uu) − fgv·vv, B = yy + fbu·uu, clamped to [0,1];
+ * RGB samples: frgb·sample. */
+typedef struct YuvCoeffs {
+    int32_t yoff, half;               /* the float path's, at the samples' depth */
+    int32_t iyoff, ihalf, up, cy, crv, cgu, cgv, cbu, shift; /* the integer path's */
+    float fy, frv, fgu, fgv, fbu, frgb;
+} YuvCoeffs;
+
+/* Writing YUV for an encoder, from R,G,B in [0,1] (limited range, at `depth`
+ * bits): Y = Σ y[k]·rgb[k] + yoff, U and V from the sums of a 2×2 block's four
+ * pixels, U = Σ u[k]·sum[k] + half (the ¼ is in u and v). Rounded once. */
+typedef struct RgbToYuv {
+    float y[3], u[3], v[3];
+    float yoff, half;
+    int depth, max;
+} RgbToYuv;
+
+/* The coefficients for a matrix, range and sample depth; MATRIX_UNSPECIFIED is
+ * BT.709 from 720 rows up and BT.601 below. Host code (colour.c). */
+YuvCoeffs colour_yuv_coeffs(ColourMatrix m, int full_range, int height, int depth);
+/* The coefficients that write `m` (MATRIX_UNSPECIFIED: BT.709 from 720 rows
+ * up, BT.601 below), limited range, at depth bits (8, 10, 12 or 16). */
+RgbToYuv colour_rgb_yuv_coeffs(ColourMatrix m, int height, int depth);
+/* A 1D table (lut.h layout) of (i/(size−1))^power in double, to float. Host (colour.c). */
+void colour_power_table(float *t, int size, double power);
+/* The luma weights (Kr, Kb) of a matrix, as DESIGN.md's standards give them. */
+void colour_matrix_weights(ColourMatrix m, double *kr, double *kb);
+
+/* ---- transform chains: float maths on R,G,B in [0,1] ----------------------
+ * A chain is a short list of steps, each clamped to [0,1]: an affine map, a 1D
+ * table or a 3D table. */
+
+#define CHAIN_MAX_OPS 8
+#define GAMMA_TABLE_SIZE 4096 /* eq's gamma: entries of its v^power table */
+
+enum { CHAIN_AFFINE = 0, CHAIN_LUT1D = 1, CHAIN_LUT3D = 2 };
+enum { LUT_NEAREST = 0, LUT_LINEAR = 1, LUT_TETRAHEDRAL = 2 };
+
+typedef struct ChainOp {
+    int kind, interp, size;
+    float m[3][4];          /* CHAIN_AFFINE: out[c] = Σ m[c][k]·in[k] + m[c][3] */
+    float scale[3], min[3]; /* tables: position = (v − min)·scale, scale = (size−1)/(max−min) */
+    float mix;              /* tables: the strength, out = (1 − mix)·in + mix·lut(in) (1: the
+                             * table's own values; this form is exact at both ends) */
+    const float *lut;       /* tables: host or device memory, per backend (lut.h layout) */
+    double power;           /* > 0: a table of v^power (eq's gamma) the stage builds (lut NULL
+                             * when parsed; transform_tables fills it for code without a stage) */
+} ChainOp;
+
+typedef struct Chain {
+    int nops;
+    ChainOp ops[CHAIN_MAX_OPS];
+    int tone_at;  /* the tone map runs before ops[tone_at] (nops: after the last) */
+    ToneMap tone; /* tone.on 0: none */
+} Chain;
+
+
+COLOUR_FN void chain_lut1d(const ChainOp *op, float v[3])
+{
+    float top = (float)(op->size - 1);
+    for (int c = 0; c < 3; c++) {
+        float x = chain_clamp((v[c] - op->min[c]) * op->scale[c], top);
+        if (op->interp == LUT_NEAREST) {
+            v[c] = op->lut[3 * (int)(x + 0.5f) + c];
+            continue;
+        }
+        int i0 = (int)x, i1 = i0 + 1 < op->size ? i0 + 1 : i0;
+        float f = x - (float)i0, a = op->lut[3 * i0 + c], b = op->lut[3 * i1 + c];
+        v[c] = a + (b - a) * f;
+    }
+}
+
+COLOUR_FN const float *chain_at(const ChainOp *op, int r, int g, int b)
+{
+    return op->lut + 3 * (((size_t)b * op->size + (size_t)g) * op->size + (size_t)r);
+}
+
+/* FFmpeg's vf_lut3d interpolations: nearest, trilinear, tetrahedral. */
+COLOUR_FN void chain_lut3d(const ChainOp *op, float v[3])
+{
+    float top = (float)(op->size - 1), s[3], d[3];
+    int i0[3], i1[3];
+    for (int c = 0; c < 3; c++)
+        s[c] = chain_clamp((v[c] - op->min[c]) * op->scale[c], top);
+    if (op->interp == LUT_NEAREST) {
+        const float *p = chain_at(op, (int)(s[0] + 0.5f), (int)(s[1] + 0.5f), (int)(s[2] + 0.5f));
+        v[0] = p[0], v[1] = p[1], v[2] = p[2];
+        return;
+    }
+    for (int c = 0; c < 3; c++) {
+        i0[c] = (int)s[c];
+        i1[c] = i0[c] + 1 < op->size ? i0[c] + 1 : i0[c];
+        d[c] = s[c] - (float)i0[c];
+    }
+    const float *c000 = chain_at(op, i0[0], i0[1], i0[2]), *c111 = chain_at(op, i1[0], i1[1], i1[2]);
+    if (op->interp == LUT_LINEAR) {
+        const float *c100 = chain_at(op, i1[0], i0[1], i0[2]), *c010 = chain_at(op, i0[0], i1[1], i0[2]);
+        const float *c110 = chain_at(op, i1[0], i1[1], i0[2]), *c001 = chain_at(op, i0[0], i0[1], i1[2]);
+        const float *c101 = chain_at(op, i1[0], i0[1], i1[2]), *c011 = chain_at(op, i0[0], i1[1], i1[2]);
+        for (int c = 0; c < 3; c++) {
+            float c00 = c000[c] + (c100[c] - c000[c]) * d[0];
+            float c10 = c010[c] + (c110[c] - c010[c]) * d[0];
+            float c01 = c001[c] + (c101[c] - c001[c]) * d[0];
+            float c11 = c011[c] + (c111[c] - c011[c]) * d[0];
+            float c0 = c00 + (c10 - c00) * d[1];
+            float c1 = c01 + (c11 - c01) * d[1];
+            v[c] = c0 + (c1 - c0) * d[2];
+        }
+        return;
+    }
+    /* tetrahedral: pick the tetrahedron the point lies in, weight its four corners */
+    const float *ca, *cb;
+    float w0, wa, wb, w1;
+    if (d[0] > d[1]) {
+        if (d[1] > d[2]) {
+            ca = chain_at(op, i1[0], i0[1], i0[2]), cb = chain_at(op, i1[0], i1[1], i0[2]);
+            w0 = 1.0f - d[0], wa = d[0] - d[1], wb = d[1] - d[2], w1 = d[2];
+        } else if (d[0] > d[2]) {
+            ca = chain_at(op, i1[0], i0[1], i0[2]), cb = chain_at(op, i1[0], i0[1], i1[2]);
+            w0 = 1.0f - d[0], wa = d[0] - d[2], wb = d[2] - d[1], w1 = d[1];
+        } else {
+            ca = chain_at(op, i0[0], i0[1], i1[2]), cb = chain_at(op, i1[0], i0[1], i1[2]);
+            w0 = 1.0f - d[2], wa = d[2] - d[0], wb = d[0] - d[1], w1 = d[1];
+        }
+    } else {
+        if (d[2] > d[1]) {
+            ca = chain_at(op, i0[0], i0[1], i1[2]), cb = chain_at(op, i0[0], i1[1], i1[2]);
+            w0 = 1.0f - d[2], wa = d[2] - d[1], wb = d[1] - d[0], w1 = d[0];
+        } else if (d[2] > d[0]) {
+            ca = chain_at(op, i0[0], i1[1], i0[2]), cb = chain_at(op, i0[0], i1[1], i1[2]);
+            w0 = 1.0f - d[1], wa = d[1] - d[2], wb = d[2] - d[0], w1 = d[0];
+        } else {
+            ca = chain_at(op, i0[0], i1[1], i0[2]), cb = chain_at(op, i1[0], i1[1], i0[2]);
+            w0 = 1.0f - d[1], wa = d[1] - d[0], wb = d[0] - d[2], w1 = d[2];
+        }
+    }
+    for (int c = 0; c < 3; c++)
+        v[c] = w0 * c000[c] + wa * ca[c] + wb * cb[c] + w1 * c111[c];
+}
+
+COLOUR_FN void colour_chain_step(const ChainOp *op, float v[3])
+{
+    if (op->kind == CHAIN_AFFINE) {
+        float t[3];
+        for (int c = 0; c < 3; c++)
+            t[c] = op->m[c][0] * v[0] + op->m[c][1] * v[1] + op->m[c][2] * v[2] + op->m[c][3];
+        v[0] = t[0], v[1] = t[1], v[2] = t[2];
+    } else {
+        float in[3] = {v[0], v[1], v[2]}, keep = 1.0f - op->mix;
+        if (op->kind == CHAIN_LUT1D)
+            chain_lut1d(op, v);
+        else
+            chain_lut3d(op, v);
+        for (int c = 0; c < 3 && op->mix != 1.0f; c++)
+            v[c] = keep * in[c] + op->mix * v[c];
+    }
+    for (int c = 0; c < 3; c++)
+        v[c] = chain_clamp(v[c], 1.0f);
+}
+
+/* Run a chain on R,G,B in [0,1], in place (ch may be NULL). */
+COLOUR_FN void colour_apply_chain(const Chain *ch, float v[3])
+{
+    if (!ch)
+        return;
+    for (int i = 0; i < ch->nops; i++) {
+        if (ch->tone.on && i == ch->tone_at)
+            colour_tone(&ch->tone, v);
+        colour_chain_step(&ch->ops[i], v);
+    }
+    if (ch->tone.on && ch->tone_at >= ch->nops)
+        colour_tone(&ch->tone, v);
+}
+
+/* Where a pixel's samples are: plane pointers and strides as FrameBuf has
+ * them (host or device memory), and the layout. */
+typedef struct PixelSource {
+    const uint8_t *plane[3]; /* row 0 of each is luma row y0 (chroma row y0/2 when halved) */
+    int stride[3];
+    int layout; /* PixLayout */
+    int y0;     /* even where chroma rows are halved, or 0 */
+    int cw;     /* chroma samples a row ((width+1)/2 where halved across, else width):
+                 * the HDR path's interpolation stops at the last (0: it does not
+                 * interpolate) */
+} PixelSource;
+
+COLOUR_FN int colour_sample(const uint8_t *row, int i, int wide)
+{
+    return wide ? ((const uint16_t *)row)[i] : row[i];
+}
+
+/* Whether a layout's chroma is halved across (4:2:0, 4:2:2). */
+COLOUR_FN int colour_halved_x(int l)
+{
+    return l == PIX_YUV420P || l == PIX_NV12 || l == PIX_YUV420P16 || l == PIX_P016 ||
+           l == PIX_YUV422P16;
+}
+
+/* The samples of pixel (x, y): Y, U, V, or R, G, B. Chroma is the sample
+ * covering the pixel (x/2 and y/2 where halved). */
+COLOUR_FN void colour_read(const PixelSource *s, int x, int y, int v[3])
+{
+    int l = s->layout, wide = l >= PIX_YUV420P16;
+    const uint8_t *r0 = s->plane[0] + (size_t)(y - s->y0) * s->stride[0];
+    if (l == PIX_BGR24) {
+        v[0] = r0[3 * x + 2], v[1] = r0[3 * x + 1], v[2] = r0[3 * x];
+        return;
+    }
+    if (l == PIX_RGB48) {
+        const uint16_t *p = (const uint16_t *)r0 + 3 * x;
+        v[0] = p[0], v[1] = p[1], v[2] = p[2];
+        return;
+    }
+    int half_y = l == PIX_YUV420P || l == PIX_NV12 || l == PIX_YUV420P16 || l == PIX_P016;
+    int half_x = colour_halved_x(l);
+    int cr = half_y ? (y >> 1) - (s->y0 >> 1) : y - s->y0, cx = half_x ? x >> 1 : x;
+    const uint8_t *r1 = s->plane[1] + (size_t)cr * s->stride[1];
+    if (l == PIX_GBRP16) { /* planes G, B, R */
+        const uint8_t *r2 = s->plane[2] + (size_t)cr * s->stride[2];
+        v[0] = colour_sample(r2, x, 1), v[1] = colour_sample(r0, x, 1), v[2] = colour_sample(r1, x, 1);
+        return;
+    }
+    v[0] = colour_sample(r0, x, wide);
+    if (l == PIX_NV12 || l == PIX_P016) {
+        v[1] = colour_sample(r1, 2 * cx, wide), v[2] = colour_sample(r1, 2 * cx + 1, wide);
+    } else {
+        const uint8_t *r2 = s->plane[2] + (size_t)cr * s->stride[2];
+        v[1] = colour_sample(r1, cx, wide), v[2] = colour_sample(r2, cx, wide);
+    }
+}
+
+COLOUR_FN int colour_q8(int32_t acc, int shift)
+{
+    if (acc < 0)
+        return 0;
+    acc >>= shift;
+    return acc > 255 ? 255 : acc;
+}
+
+/* The integer path: Y, U, V to 8-bit R, G, B with threshold t (1..65535). */
+COLOUR_FN void colour_yuv_rgb8(const YuvCoeffs *c, const int s[3], int t, int rgb[3])
+{
+    int32_t yy = ((s[0] << c->up) - c->iyoff) * c->cy;
+    int32_t uu = (s[1] << c->up) - c->ihalf, vv = (s[2] << c->up) - c->ihalf;
+    int32_t tt = t << (c->shift - 16);
+    rgb[0] = colour_q8(yy + c->crv * vv + tt, c->shift);
+    rgb[1] = colour_q8(yy - c->cgu * uu - c->cgv * vv + tt, c->shift);
+    rgb[2] = colour_q8(yy + c->cbu * uu + tt, c->shift);
+}
+
+/* The float path's start: samples to R, G, B in [0,1]. */
+COLOUR_FN void colour_to_float(const YuvCoeffs *c, int rgb_layout, const int s[3], float v[3])
+{
+    if (rgb_layout) {
+        for (int k = 0; k < 3; k++)
+            v[k] = (float)s[k] * c->frgb;
+    } else {
+        float yy = (float)(s[0] - c->yoff) * c->fy;
+        float uu = (float)(s[1] - c->half), vv = (float)(s[2] - c->half);
+        v[0] = yy + c->frv * vv;
+        v[1] = (yy - c->fgu * uu) - c->fgv * vv;
+        v[2] = yy + c->fbu * uu;
+    }
+    for (int k = 0; k < 3; k++)
+        v[k] = chain_clamp(v[k], 1.0f);
+}
+
+/* colour_to_float for YUV with chroma given as floats (interpolated). */
+COLOUR_FN void colour_yuv_float(const YuvCoeffs *c, int y, float u, float v, float out[3])
+{
+    float yy = (float)(y - c->yoff) * c->fy;
+    float uu = u - (float)c->half, vv = v - (float)c->half;
+    out[0] = yy + c->frv * vv;
+    out[1] = (yy - c->fgu * uu) - c->fgv * vv;
+    out[2] = yy + c->fbu * uu;
+    for (int k = 0; k < 3; k++)
+        out[k] = chain_clamp(out[k], 1.0f);
+}
+
+/* The HDR path's chroma across: sited with the even pixels (MPEG-2's and HEVC's
+ * default, left), an odd pixel's is the mean of its two neighbours' (linear),
+ * where the row has a next sample. Down the rows it stays the covering sample
+ * (centred between the two rows it covers: no row of another stripe is read).
+ * PQ makes chroma errors at colour edges bright: nearest would show them. 0:
+ * no neighbour (s is the pixel's own). */
+COLOUR_FN int colour_chroma_next(const PixelSource *s, int x, int y, int next[3])
+{
+    if (!(x & 1) || ((x + 1) >> 1) >= s->cw)
+        return 0;
+    colour_read(s, x + 1, y, next);
+    return 1;
+}
+
+/* The threshold of pixel (x, y) in a 64×64 pattern (NULL: round to nearest). */
+COLOUR_FN int colour_threshold(const uint16_t *dither, int x, int y)
+{
+    return dither ? dither[((y & (DITHER_SIZE - 1)) * DITHER_SIZE) | (x & (DITHER_SIZE - 1))]
+                  : DITHER_HALF;
+}
+
+/* The output roundings, v in [0,1]: 8 bits with threshold t; 16 bits to nearest. */
+COLOUR_FN int colour_out8(float v, int t)
+{
+    return (int)(v * 255.0f + (float)t * (1.0f / 65536.0f));
+}
+
+COLOUR_FN int colour_out16(float v)
+{
+    return (int)(v * 65535.0f + 0.5f);
+}
+
+enum { COLOUR_OUT_BGR24 = 0, COLOUR_OUT_RGB48 = 1, COLOUR_OUT_FLOAT = 2 };
+
+/* Everything a pixel's conversion needs: the source, its coefficients, the
+ * transform (nops 0: none), the dither pattern (NULL: none; device memory for
+ * the CUDA kernel) and the YUV output's coefficients (block functions). */
+typedef struct ColourJob {
+    PixelSource src;
+    YuvCoeffs c;
+    Chain ch;
+    const uint16_t *dither;
+    RgbToYuv o;
+    int plain; /* 1: the integer path (YUV source, no transform, 8-bit BGR out) */
+    /* --compare split: pixels x < split skip the chain's steps (not its tone map), by the
+     * integer path where plain_left; output column line − 1 is white (0: none) */
+    int split, plain_left, line;
+} ColourJob;
+
+COLOUR_FN int colour_is_rgb(int layout)
+{
+    return layout == PIX_BGR24 || layout == PIX_RGB48 || layout == PIX_GBRP16;
+}
+
+/* Whether a job takes the integer path into 8-bit BGR. */
+COLOUR_FN int colour_job_plain(int layout, const Chain *ch)
+{
+    return !colour_is_rgb(layout) && (!ch || (ch->nops == 0 && !ch->tone.on));
+}
+
+/* Pixel (x, y) as R, G, B in [0,1]: read, converted, transformed. */
+COLOUR_FN void colour_pixel_float(const ColourJob *j, int x, int y, float v[3])
+{
+    int s[3], n[3];
+    colour_read(&j->src, x, y, s);
+    if (j->ch.tone.on && colour_halved_x(j->src.layout) && colour_chroma_next(&j->src, x, y, n))
+        colour_yuv_float(&j->c, s[0], (float)(s[1] + n[1]) * 0.5f, (float)(s[2] + n[2]) * 0.5f, v);
+    else
+        colour_to_float(&j->c, colour_is_rgb(j->src.layout), s, v);
+    if (x >= j->split)
+        colour_apply_chain(&j->ch, v);
+    else if (j->ch.tone.on) /* before the look: only the tone map */
+        colour_tone(&j->ch.tone, v);
+}
+
+/* Pixel (x, y) written at dst: packed B,G,R (8 bits, dithered) or R,G,B (16
+ * bits a sample, native-endian), or three floats. */
+COLOUR_FN void colour_pixel_out(const ColourJob *j, int x, int y, int out, uint8_t *dst)
+{
+    float v[3] = {1.0f, 1.0f, 1.0f}; /* the divider's white */
+    if (x + 1 != j->line && out == COLOUR_OUT_BGR24 && (x < j->split ? j->plain_left : j->plain)) {
+        int s[3], rgb[3];
+        colour_read(&j->src, x, y, s);
+        colour_yuv_rgb8(&j->c, s, colour_threshold(j->dither, x, y), rgb);
+        dst[0] = (uint8_t)rgb[2], dst[1] = (uint8_t)rgb[1], dst[2] = (uint8_t)rgb[0];
+        return;
+    }
+    if (x + 1 != j->line)
+        colour_pixel_float(j, x, y, v);
+    if (out == COLOUR_OUT_BGR24) {
+        int t = colour_threshold(j->dither, x, y);
+        dst[0] = (uint8_t)colour_out8(v[2], t);
+        dst[1] = (uint8_t)colour_out8(v[1], t);
+        dst[2] = (uint8_t)colour_out8(v[0], t);
+    } else if (out == COLOUR_OUT_RGB48) {
+        uint16_t *d = (uint16_t *)dst;
+        d[0] = (uint16_t)colour_out16(v[0]), d[1] = (uint16_t)colour_out16(v[1]),
+        d[2] = (uint16_t)colour_out16(v[2]);
+    } else {
+        float *d = (float *)dst;
+        d[0] = v[0], d[1] = v[1], d[2] = v[2];
+    }
+}
+
+/* The YUV output's threshold at luma pixel (x, y): the pattern's for 8 bits,
+ * else round to nearest. */
+COLOUR_FN float colour_yuv_t(const ColourJob *j, int x, int y)
+{
+    int t = j->o.depth == 8 ? colour_threshold(j->dither, x, y) : DITHER_HALF;
+    return (float)t * (1.0f / 65536.0f);
+}
+
+COLOUR_FN int colour_yuv_clamp(float f, int max)
+{
+    int q = (int)f; /* f > 0 */
+    return q > max ? max : q;
+}
+
+/* Y of one pixel from its R, G, B. */
+COLOUR_FN int colour_out_y(const RgbToYuv *o, const float v[3], float t)
+{
+    return colour_yuv_clamp(o->y[0] * v[0] + o->y[1] * v[1] + o->y[2] * v[2] + o->yoff + t,
+                            o->max);
+}
+
+/* U and V of a 2×2 block from the four pixels' R, G, B (a, b: the top row;
+ * c, d: the bottom), summed in that order. */
+COLOUR_FN void colour_out_uv(const RgbToYuv *o, const float *a, const float *b, const float *c,
+                             const float *d, float t, int *u, int *v)
+{
+    float s[3];
+    for (int k = 0; k < 3; k++)
+        s[k] = ((a[k] + b[k]) + c[k]) + d[k];
+    *u = colour_yuv_clamp(o->u[0] * s[0] + o->u[1] * s[1] + o->u[2] * s[2] + o->half + t, o->max);
+    *v = colour_yuv_clamp(o->v[0] * s[0] + o->v[1] * s[1] + o->v[2] * s[2] + o->half + t, o->max);
+}
+
+COLOUR_FN void colour_put(uint8_t *row, int i, int wide, int value)
+{
+    if (wide)
+        ((uint16_t *)row)[i] = (uint16_t)value;
+    else
+        row[i] = (uint8_t)value;
+}
+
+/* The encoder's 4:2:0 output: the 2×2 block at (x, y) (both even), each
+ * pixel's Y from its R, G, B, the block's U and V from their sums, 8-bit or
+ * 16-bit samples by o.depth. The CPU backend runs colour_out_y and
+ * colour_out_uv over rows it converted to floats first (convert_cpu.c). */
+COLOUR_FN void colour_block420(const ColourJob *j, int x, int y, uint8_t *y0, uint8_t *y1,
+                               uint8_t *u, uint8_t *v)
+{
+    float p[4][3];
+    for (int i = 0; i < 4; i++) {
+        colour_pixel_float(j, x + (i & 1), y + (i >> 1), p[i]);
+        if (x + (i & 1) + 1 == j->line)
+            p[i][0] = p[i][1] = p[i][2] = 1.0f;
+    }
+    int wide = j->o.depth > 8, uu, vv;
+    for (int i = 0; i < 4; i++)
+        colour_put(i >> 1 ? y1 : y0, x + (i & 1), wide,
+                   colour_out_y(&j->o, p[i], colour_yuv_t(j, x + (i & 1), y + (i >> 1))));
+    colour_out_uv(&j->o, p[0], p[1], p[2], p[3], colour_yuv_t(j, x >> 1, y >> 1), &uu, &vv);
+    colour_put(u, x >> 1, wide, uu);
+    colour_put(v, x >> 1, wide, vv);
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,19 @@
+/* What the per-pixel maths of both backends (colour.h, tone.h) is built on:
+ * functions that gcc and nvcc both compile (COLOUR_FN), and the clamp every
+ * step ends with. */
+#ifndef PINSTRIPE_COLOUR_COLOUR_BASE_H
+#define PINSTRIPE_COLOUR_COLOUR_BASE_H
+
+#ifdef __CUDACC__
+#define COLOUR_FN static inline __host__ __device__
+#else
+#define COLOUR_FN static inline
+#endif
+
+/* v clamped to [0, hi]; NaN → 0 */
+COLOUR_FN float chain_clamp(float v, float hi)
+{
+    return v > 0.0f ? (v < hi ? v : hi) : 0.0f;
+}
+
+#endif

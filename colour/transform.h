@@ -1,0 +1,25 @@
+/* Colour transforms: the small struct both backends apply per pixel after
+ * YUV→RGB: a float chain of steps (colour.h), empty for none. The stage only reads a Transform: parsing
+ * -t text into one, and the maths of each transform, belong to the look room
+ * (its chain.h), which builds on this header and never the other way round. */
+#ifndef PINSTRIPE_COLOUR_TRANSFORM_H
+#define PINSTRIPE_COLOUR_TRANSFORM_H
+
+#include "colour/colour.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct Transform {
+    char name[160];      /* the text it was parsed from */
+    int identity;        /* 1: nothing to do (chain.nops is 0) */
+    Chain chain;         /* table pointers are host memory, kept for the process
+                          * (the LUT registry's tables, lut.h layout) */
+} Transform;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
