@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/msg.h"
-#include "io/still.h"
+#include "report/msg.h"
+#include "writer/still.h"
 #include "look/chain.h"
 #include "look/cube.h"
 

@@ -5,7 +5,7 @@
 #include <malloc.h>
 #endif
 
-#include "app/options.h"
+#include "options/options.h"
 #include "app/player.h"
 #include "app/presets.h"
 

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "app/msg.h"
+#include "report/msg.h"
 #include "stage/clock.h"
 
 void outfile_config(const Options *o, const DecoderInfo *di, struct Source *src, int live,

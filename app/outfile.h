@@ -4,10 +4,10 @@
 #ifndef PINSTRIPE_APP_OUTFILE_H
 #define PINSTRIPE_APP_OUTFILE_H
 
-#include "app/options.h"
-#include "app/progress.h"
-#include "io/decoder.h"
-#include "io/writer.h"
+#include "options/options.h"
+#include "report/progress.h"
+#include "decode/decoder.h"
+#include "writer/writer.h"
 
 struct Source;
 

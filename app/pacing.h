@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-#include "io/decoder.h"
+#include "decode/decoder.h"
 
 typedef struct PaceClock {
     double tb_ms;        /* one pts tick in milliseconds */

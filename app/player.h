@@ -4,7 +4,7 @@
 #ifndef PINSTRIPE_APP_PLAYER_H
 #define PINSTRIPE_APP_PLAYER_H
 
-#include "app/options.h"
+#include "options/options.h"
 
 enum {
     EXIT_OK = 0,

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/msg.h"
+#include "report/msg.h"
 #include "app/player.h"
 #include "look/chain.h"
 #include "look/cube.h"

@@ -6,7 +6,7 @@
 #define PINSTRIPE_APP_PRESETS_H
 
 #include "app/live.h"
-#include "app/options.h"
+#include "options/options.h"
 
 /* Fills l, starting with *first, parsed from o's -t (all 0: it alone, no folder
  * read), and makes it the live look, with o's --compare and --scope. EXIT_OK,

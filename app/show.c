@@ -10,10 +10,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "app/dump.h"
-#include "app/msg.h"
+#include "report/dump.h"
+#include "report/msg.h"
 #include "app/pacing.h"
-#include "app/scope_log.h"
+#include "report/scope_log.h"
 #include "app/view.h"
 #include "app/window.h"
 #include "display/graph.h"

@@ -11,16 +11,16 @@
 #include <stdatomic.h>
 
 #include "app/live.h"
-#include "app/options.h"
-#include "app/progress.h"
-#include "app/stats.h"
-#include "app/trace.h"
+#include "options/options.h"
+#include "report/progress.h"
+#include "report/stats.h"
+#include "report/trace.h"
 #include "audio/audio_out.h"
 #include "display/display.h"
 #include "colour/transform.h"
-#include "io/decoder.h"
-#include "io/ring.h"
-#include "io/writer.h"
+#include "decode/decoder.h"
+#include "decode/ring.h"
+#include "writer/writer.h"
 #include "look/tonemap.h"
 
 enum { OVERLAY_OFF, OVERLAY_TEXT, OVERLAY_GRAPH };

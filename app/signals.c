@@ -5,7 +5,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "app/progress.h"
+#include "report/progress.h"
 
 static void *signal_main(void *arg)
 {

@@ -5,7 +5,7 @@
 
 #include <stdint.h>
 
-#include "app/msg.h"
+#include "report/msg.h"
 #include "app/player.h"
 #include "io/avlog.h"
 

@@ -4,7 +4,7 @@
 #ifndef PINSTRIPE_APP_SOUND_H
 #define PINSTRIPE_APP_SOUND_H
 
-#include "app/options.h"
+#include "options/options.h"
 #include "audio/audio_out.h"
 #include "io/audio.h"
 #include "io/source.h"

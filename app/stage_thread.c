@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "app/msg.h"
+#include "report/msg.h"
 #include "app/view.h"
 
 /* frames in flight at most (the stage may allow more; the rings are sized for this) */

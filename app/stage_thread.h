@@ -18,7 +18,7 @@
 
 #include "app/live.h"
 #include "stage/stage.h"
-#include "io/ring.h"
+#include "decode/ring.h"
 #include "look/tonemap.h"
 
 typedef struct StageThread StageThread;

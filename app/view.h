@@ -16,7 +16,7 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
-#include "app/options.h"
+#include "options/options.h"
 #include "display/display.h"
 #include "colour/colour.h"
 #include "stage/frame.h"

@@ -5,7 +5,7 @@
 #ifndef PINSTRIPE_APP_WINDOW_H
 #define PINSTRIPE_APP_WINDOW_H
 
-#include "app/options.h"
+#include "options/options.h"
 #include "display/display.h"
 
 #define WINDOW_FIT 0.9

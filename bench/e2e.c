@@ -4,7 +4,7 @@
  *   pinstripe-e2e [--reps N] [--frames N] [--hwdec cuda] FILE [PINSTRIPE OPTIONS...]
  *
  * Each repetition first decodes FILE with the pipeline's own decoder setup
- * (io/decoder.h: the same demuxer, decoder and threads, NVDEC with --hwdec
+ * (decode/decoder.h: the same demuxer, decoder and threads, NVDEC with --hwdec
  * cuda) and drops every frame: the speed at which frames can be had at all.
  * Then it runs the whole pipeline (pinstripe --no-display -q, plus the options
  * given after FILE, e.g. --backend cuda -t lut3d=...) and takes its own fps
@@ -22,10 +22,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "app/options.h"
+#include "options/options.h"
 #include "app/player.h"
 #include "stage/clock.h"
-#include "io/decoder.h"
+#include "decode/decoder.h"
 #include "io/source.h"
 
 #define MAX_REPS 64

@@ -29,7 +29,6 @@
 extern "C" {
 #endif
 
-
 #define COLOUR_FRAC 16      /* the integer path's fraction bits, 8-bit samples */
 #define COLOUR_FRAC_DEEP 21 /* the same, deeper samples (their range is larger) */
 

@@ -2,7 +2,7 @@
  * a pixel layout (those the stage understands: 8-bit and 16-bit a sample), a
  * geometry, the colour tags that YUV→RGB needs, the samples' depth, and up to
  * three planes of bytes. A FrameBuf does
- * not own its memory: ring slots do (io/ring.h). */
+ * not own its memory: ring slots do (decode/ring.h). */
 #ifndef PINSTRIPE_STAGE_FRAME_H
 #define PINSTRIPE_STAGE_FRAME_H
 

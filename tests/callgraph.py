@@ -30,7 +30,7 @@ def objects(args):
 
 
 def source_name(obj):
-    """CMakeFiles/ps_io.dir/io/ring.c.o -> io/ring.c"""
+    """CMakeFiles/ps_io.dir/decode/ring.c.o -> decode/ring.c"""
     m = re.search(r"ps_\w+\.dir/(.+)\.o$", obj)
     return m.group(1) if m else obj
 

@@ -315,7 +315,7 @@ sigint)
   ;;
 
 decode_direct)
-  # frames decoded into the ring's own memory (io/framepool.h) give the same bytes as
+  # frames decoded into the ring's own memory (decode/framepool.h) give the same bytes as
   # frames copied into it; frames the pool cannot serve (a new size mid-stream, a
   # decoder without DR1) are copied, and the -v line says how many went which way
   ff -f lavfi -i testsrc2=size=352x288:rate=25:duration=1.6 -c:v libx264 -bf 3 -pix_fmt yuv420p "$tmp/bf.mp4"

@@ -4,7 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "io/ring.h"
+#include "decode/ring.h"
 #include "tests/check.h"
 
 static const FrameFormat fmt = {PIX_YUV420P, 33, 17, 1};

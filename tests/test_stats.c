@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/stats.h"
+#include "report/stats.h"
 #include "tests/check.h"
 
 static int cmp(const void *a, const void *b)
