@@ -9,6 +9,9 @@
 # MPEG-TS (MPEG-2 + MP2), NUT (raw video + PCM), and a badly interleaved MKV
 # (audio 3 s behind its video in file order). Each is written to several
 # containers, whole, cut short (--frames), and to standard output (-o -).
+# Deep and HDR outputs too (issue 42): a 10-bit clip written at --out-depth 10 and
+# 16, a PQ clip tone-mapped and kept as HDR, a LUT chain with mix, the split, and
+# the window's scaled frames (--window-size with --debug-dump, read as PPMs).
 # For each output: `ffmpeg -i OUT -map 0 -c:s copy -f framemd5 -` (every stream,
 # decoded; subtitles as packets) of the old and the new binary's must be equal.
 # One case is judged on its video alone, the old one's audio a prefix of the new
@@ -36,6 +39,12 @@ ff -f lavfi -i testsrc2=size=320x240:rate=25:duration=8 -f lavfi -i sine=f=330:d
    -c:v libx264 -g 25 -c:a aac "$dir/src.mkv"
 ff -i "$dir/src.mkv" -itsoffset 3 -i "$dir/src.mkv" -map 0:v -map 1:a -c copy "$dir/step1.mkv"
 ff -i "$dir/step1.mkv" -map 0 -c copy -bsf:a setts=ts=PTS-3/TB -max_interleave_delta 1 "$dir/e.mkv"
+# deep: 10-bit 4:2:0 (ffv1); HDR: PQ BT.2020 10-bit with its light levels unset
+ff -f lavfi -i testsrc2=size=320x240:rate=25:duration=1 -pix_fmt yuv420p10le -c:v ffv1 "$dir/f.mkv"
+ff -f lavfi -i testsrc2=size=322x182:rate=25:duration=1 -vf "lutrgb=r='val*0.85+13':g='val*0.85+13':b='val*0.85+13'" \
+   -pix_fmt yuv420p10le -c:v ffv1 -color_primaries bt2020 -color_trc smpte2084 -colorspace bt2020nc \
+   -color_range tv "$dir/g.mkv"
+luts=$(cd "$(dirname "$0")/.." && pwd)/assets/luts
 
 # name | input | arguments
 cases=(
@@ -53,6 +62,14 @@ cases=(
   "bad-mkv|e.mkv|-c ffv1 -o OUT.mkv"
   "bad-mkv-sepia|e.mkv|-t sepia --enc-path bgr -c ffv1 -o OUT.mkv"
   "bad-mkv-frames|e.mkv|--frames 120 -c ffv1 -o OUT.mkv|prefix"
+  "deep-10|f.mkv|--out-depth 10 -t eq=contrast=1.2:gamma=1.3 -c ffv1 -o OUT.mkv"
+  "deep-16|f.mkv|--out-depth 16 -t hue=degrees=20:saturation=1.2 -c ffv1 -o OUT.mkv"
+  "pq-tonemapped|g.mkv|--out-depth 10 -c ffv1 -o OUT.mkv"
+  "pq-tonemapped-8|g.mkv|--tone-mapping hable --out-depth 8 -c ffv1 -o OUT.mkv"
+  "pq-kept|g.mkv|--tone-mapping none --out-depth 10 -c ffv1 -o OUT.mkv"
+  "lut-chain|a.mp4|-t eq=contrast=1.1,lut3d=file=$luts/teal-orange.cube:mix=0.7,sepia -c ffv1 -o OUT.mkv"
+  "split|f.mkv|--compare split=0.3 -t lut3d=file=$luts/warm-film.cube --enc-path bgr -c ffv1 -o OUT.mkv"
+  "window-dump|f.mkv|--frames 5 --no-overlay --window-size 200x150 -t sepia --debug-dump OUT.ppm"
 )
 bad=0
 for c in "${cases[@]}"; do
@@ -71,8 +88,12 @@ for c in "${cases[@]}"; do
       rc=$?; file=$(ls "$out".* 2>/dev/null | grep -v '\.err$\|\.md5$' | head -n 1)
     fi
     echo "$rc" >"$out.rc"
-    ffmpeg -hide_banner -v error -i "$file" -map 0 -c:s copy -f framemd5 - 2>&1 |
-      grep -v '^#' >"$out.md5"
+    if [[ "$file" == *.ppm ]]; then # --debug-dump: PPMs one after the other
+      ffmpeg -hide_banner -v error -f ppm_pipe -i "$file" -f framemd5 - 2>&1 | grep -v '^#' >"$out.md5"
+    else
+      ffmpeg -hide_banner -v error -i "$file" -map 0 -c:s copy -f framemd5 - 2>&1 |
+        grep -v '^#' >"$out.md5"
+    fi
   done
   o=$dir/$name.old; n=$dir/$name.new
   if [ "${judge:-}" = prefix ] && cmp -s "$o.rc" "$n.rc" &&
