@@ -48,7 +48,8 @@ extern "C" int device_job_tables(DeviceTables *d, ColourJob *job, const unsigned
 {
     for (int i = 0; i < job->ch.nops; i++) {
         ChainOp *op = &job->ch.ops[i];
-        size_t n = 3 * (size_t)op->size * (op->kind == CHAIN_LUT3D ? (size_t)op->size * op->size : 1);
+        size_t n = op->kind == CHAIN_OCIO ? (size_t)op->size /* (a program: size floats) */
+                   : 3 * (size_t)op->size * (op->kind == CHAIN_LUT3D ? (size_t)op->size * op->size : 1);
         if (op->kind != CHAIN_AFFINE &&
             !(op->lut = device_table(d, op->lut, n, version[i], err, errlen)))
             return -1;

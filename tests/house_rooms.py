@@ -10,8 +10,9 @@ Rules, each failing with the file and the line that breaks it:
     take it and the two backends follow from one source;
   * a room includes another room's header only where its README.md's
     "May include:" line names that room (`stage/`; app/'s says every room's);
-  * FFmpeg only in io/, OpenCV only in display/cv_shim.cpp, Xlib only in
-    display/display.c, SDL2 only in audio/audio_out_sdl.c;
+  * FFmpeg only in io/, decode/ and writer/, OpenCV only in display/cv_shim.cpp,
+    Xlib only in display/display.c, SDL2 only in audio/audio_out_sdl.c,
+    OpenColorIO only behind ocio/ocio_shim.h (ocio/ocio_shim.cpp, ocio_ops.cpp);
   * a room holds at most 20 translation units (.c .cu .cpp) and 3,000 lines of
     source (headers included, as wc -l counts them), and has a README.md that
     says what it holds and what it may include;
@@ -27,7 +28,7 @@ import re
 import sys
 
 ROOMS = ["app", "report", "options", "io", "decode", "writer", "stage", "cpu", "gpu", "colour", "scope", "look",
-         "display", "audio"]
+         "ocio", "display", "audio"]
 SOURCES = (".c", ".h", ".cu", ".cuh", ".cpp", ".inc")
 UNITS = (".c", ".cu", ".cpp")
 MAX_FILES, MAX_LINES = 20, 3000
@@ -42,6 +43,8 @@ ONLY_IN = [
     (re.compile(r"^opencv2/"), lambda p: p == "display/cv_shim.cpp", "OpenCV (only in display/cv_shim.cpp)"),
     (re.compile(r"^X11/"), lambda p: p == "display/display.c", "Xlib (only in display/display.c)"),
     (re.compile(r"^SDL2?/|^SDL\.h$"), lambda p: p == "audio/audio_out_sdl.c", "SDL2 (only in audio/audio_out_sdl.c)"),
+    (re.compile(r"^OpenColorIO/"), lambda p: p in ("ocio/ocio_shim.cpp", "ocio/ocio_ops.cpp"),
+     "OpenColorIO (only behind ocio/ocio_shim.h: ocio/ocio_shim.cpp, ocio/ocio_ops.cpp)"),
 ]
 
 

@@ -5,8 +5,10 @@
 # arrow keys), SDL2 (the player's sound), Xlib (the screen's size, to fit
 # the window), Xvfb for display tests, and numpy for the colour tests (they run
 # /usr/bin/python3), and for the install tests man-db (man -l), file and
-# dpkg-dev (cpack's .deb and its Depends), GNU parallel (tools/batch.sh), and
-# Slurm with munge (tools/pinstripe.sbatch: the test starts a one-node Slurm).
+# dpkg-dev (cpack's .deb and its Depends), GNU parallel (tools/batch.sh),
+# Slurm with munge (tools/pinstripe.sbatch: the test starts a one-node Slurm), and
+# OpenColorIO 2.1 (colour management: ocio/) with its Python binding (the tests'
+# reference: OCIO's own CPU processor, under /usr/bin/python3).
 # Skips apt when all are there.
 # nvcc is optional: with it (CUDA 12+ in /usr/local/cuda) the CUDA backend is built too.
 set -euo pipefail
@@ -15,7 +17,8 @@ pkgs=(build-essential cmake pkg-config
       libsdl2-dev libx11-dev
       libopencv-core-dev libopencv-imgproc-dev libopencv-highgui-dev qtbase5-dev
       xvfb xauth xdotool python3 python3-numpy clang libclang-rt-14-dev
-      man-db file dpkg-dev parallel slurm-wlm munge)
+      man-db file dpkg-dev parallel slurm-wlm munge
+      libopencolorio-dev python3-pyopencolorio)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

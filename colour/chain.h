@@ -1,0 +1,168 @@
+/* Transform chains: the steps a pixel's R, G, B go through after YUV→RGB,
+ * float maths that gcc and nvcc both compile (see colour.h on the one
+ * rounding). A chain is a short list of steps, each clamped to [0,1] at its
+ * end: an affine map, a 1D table, a 3D table, or an OpenColorIO processor
+ * (colour/ocio.h: its operations unclamped between them, as OCIO has them). */
+#ifndef PINSTRIPE_COLOUR_CHAIN_H
+#define PINSTRIPE_COLOUR_CHAIN_H
+
+#include <stddef.h>
+
+#include "colour/colour_base.h"
+#include "colour/ocio.h"
+#include "colour/tone.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CHAIN_MAX_OPS 8
+#define GAMMA_TABLE_SIZE 4096 /* eq's gamma: entries of its v^power table */
+
+enum { CHAIN_AFFINE = 0, CHAIN_LUT1D = 1, CHAIN_LUT3D = 2, CHAIN_OCIO = 3 };
+enum { LUT_NEAREST = 0, LUT_LINEAR = 1, LUT_TETRAHEDRAL = 2 };
+
+typedef struct ChainOp {
+    int kind, interp, size;
+    float m[3][4];          /* CHAIN_AFFINE: out[c] = Σ m[c][k]·in[k] + m[c][3] */
+    float scale[3], min[3]; /* tables: position = (v − min)·scale, scale = (size−1)/(max−min) */
+    float mix;              /* tables: the strength, out = (1 − mix)·in + mix·lut(in) (1: the
+                             * table's own values; this form is exact at both ends) */
+    const float *lut;       /* tables: host or device memory, per backend (lut.h layout);
+                             * CHAIN_OCIO: its program (colour/ocio.h), size floats long */
+    double power;           /* > 0: a table of v^power (eq's gamma) the stage builds (lut NULL
+                             * when parsed; transform_tables fills it for code without a stage) */
+} ChainOp;
+
+typedef struct Chain {
+    int nops;
+    ChainOp ops[CHAIN_MAX_OPS];
+    int tone_at;  /* the tone map runs before ops[tone_at] (nops: after the last) */
+    ToneMap tone; /* tone.on 0: none */
+} Chain;
+
+
+COLOUR_FN void chain_lut1d(const ChainOp *op, float v[3])
+{
+    float top = (float)(op->size - 1);
+    for (int c = 0; c < 3; c++) {
+        float x = chain_clamp((v[c] - op->min[c]) * op->scale[c], top);
+        if (op->interp == LUT_NEAREST) {
+            v[c] = op->lut[3 * (int)(x + 0.5f) + c];
+            continue;
+        }
+        int i0 = (int)x, i1 = i0 + 1 < op->size ? i0 + 1 : i0;
+        float f = x - (float)i0, a = op->lut[3 * i0 + c], b = op->lut[3 * i1 + c];
+        v[c] = a + (b - a) * f;
+    }
+}
+
+COLOUR_FN const float *chain_at(const ChainOp *op, int r, int g, int b)
+{
+    return op->lut + 3 * (((size_t)b * op->size + (size_t)g) * op->size + (size_t)r);
+}
+
+/* FFmpeg's vf_lut3d interpolations: nearest, trilinear, tetrahedral. */
+COLOUR_FN void chain_lut3d(const ChainOp *op, float v[3])
+{
+    float top = (float)(op->size - 1), s[3], d[3];
+    int i0[3], i1[3];
+    for (int c = 0; c < 3; c++)
+        s[c] = chain_clamp((v[c] - op->min[c]) * op->scale[c], top);
+    if (op->interp == LUT_NEAREST) {
+        const float *p = chain_at(op, (int)(s[0] + 0.5f), (int)(s[1] + 0.5f), (int)(s[2] + 0.5f));
+        v[0] = p[0], v[1] = p[1], v[2] = p[2];
+        return;
+    }
+    for (int c = 0; c < 3; c++) {
+        i0[c] = (int)s[c];
+        i1[c] = i0[c] + 1 < op->size ? i0[c] + 1 : i0[c];
+        d[c] = s[c] - (float)i0[c];
+    }
+    const float *c000 = chain_at(op, i0[0], i0[1], i0[2]), *c111 = chain_at(op, i1[0], i1[1], i1[2]);
+    if (op->interp == LUT_LINEAR) {
+        const float *c100 = chain_at(op, i1[0], i0[1], i0[2]), *c010 = chain_at(op, i0[0], i1[1], i0[2]);
+        const float *c110 = chain_at(op, i1[0], i1[1], i0[2]), *c001 = chain_at(op, i0[0], i0[1], i1[2]);
+        const float *c101 = chain_at(op, i1[0], i0[1], i1[2]), *c011 = chain_at(op, i0[0], i1[1], i1[2]);
+        for (int c = 0; c < 3; c++) {
+            float c00 = c000[c] + (c100[c] - c000[c]) * d[0];
+            float c10 = c010[c] + (c110[c] - c010[c]) * d[0];
+            float c01 = c001[c] + (c101[c] - c001[c]) * d[0];
+            float c11 = c011[c] + (c111[c] - c011[c]) * d[0];
+            float c0 = c00 + (c10 - c00) * d[1];
+            float c1 = c01 + (c11 - c01) * d[1];
+            v[c] = c0 + (c1 - c0) * d[2];
+        }
+        return;
+    }
+    /* tetrahedral: pick the tetrahedron the point lies in, weight its four corners */
+    const float *ca, *cb;
+    float w0, wa, wb, w1;
+    if (d[0] > d[1]) {
+        if (d[1] > d[2]) {
+            ca = chain_at(op, i1[0], i0[1], i0[2]), cb = chain_at(op, i1[0], i1[1], i0[2]);
+            w0 = 1.0f - d[0], wa = d[0] - d[1], wb = d[1] - d[2], w1 = d[2];
+        } else if (d[0] > d[2]) {
+            ca = chain_at(op, i1[0], i0[1], i0[2]), cb = chain_at(op, i1[0], i0[1], i1[2]);
+            w0 = 1.0f - d[0], wa = d[0] - d[2], wb = d[2] - d[1], w1 = d[1];
+        } else {
+            ca = chain_at(op, i0[0], i0[1], i1[2]), cb = chain_at(op, i1[0], i0[1], i1[2]);
+            w0 = 1.0f - d[2], wa = d[2] - d[0], wb = d[0] - d[1], w1 = d[1];
+        }
+    } else {
+        if (d[2] > d[1]) {
+            ca = chain_at(op, i0[0], i0[1], i1[2]), cb = chain_at(op, i0[0], i1[1], i1[2]);
+            w0 = 1.0f - d[2], wa = d[2] - d[1], wb = d[1] - d[0], w1 = d[0];
+        } else if (d[2] > d[0]) {
+            ca = chain_at(op, i0[0], i1[1], i0[2]), cb = chain_at(op, i0[0], i1[1], i1[2]);
+            w0 = 1.0f - d[1], wa = d[1] - d[2], wb = d[2] - d[0], w1 = d[0];
+        } else {
+            ca = chain_at(op, i0[0], i1[1], i0[2]), cb = chain_at(op, i1[0], i1[1], i0[2]);
+            w0 = 1.0f - d[1], wa = d[1] - d[0], wb = d[0] - d[2], w1 = d[2];
+        }
+    }
+    for (int c = 0; c < 3; c++)
+        v[c] = w0 * c000[c] + wa * ca[c] + wb * cb[c] + w1 * c111[c];
+}
+
+COLOUR_FN void colour_chain_step(const ChainOp *op, float v[3])
+{
+    if (op->kind == CHAIN_AFFINE) {
+        float t[3];
+        for (int c = 0; c < 3; c++)
+            t[c] = op->m[c][0] * v[0] + op->m[c][1] * v[1] + op->m[c][2] * v[2] + op->m[c][3];
+        v[0] = t[0], v[1] = t[1], v[2] = t[2];
+    } else {
+        float in[3] = {v[0], v[1], v[2]}, keep = 1.0f - op->mix;
+        if (op->kind == CHAIN_LUT1D)
+            chain_lut1d(op, v);
+        else if (op->kind == CHAIN_LUT3D)
+            chain_lut3d(op, v);
+        else
+            ocio_run(op->lut, v);
+        for (int c = 0; c < 3 && op->mix != 1.0f; c++)
+            v[c] = keep * in[c] + op->mix * v[c];
+    }
+    for (int c = 0; c < 3; c++)
+        v[c] = chain_clamp(v[c], 1.0f);
+}
+
+/* Run a chain on R,G,B in [0,1], in place (ch may be NULL). */
+COLOUR_FN void colour_apply_chain(const Chain *ch, float v[3])
+{
+    if (!ch)
+        return;
+    for (int i = 0; i < ch->nops; i++) {
+        if (ch->tone.on && i == ch->tone_at)
+            colour_tone(&ch->tone, v);
+        colour_chain_step(&ch->ops[i], v);
+    }
+    if (ch->tone.on && ch->tone_at >= ch->nops)
+        colour_tone(&ch->tone, v);
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,108 @@
+/* An OpenColorIO processor as one chain step (colour.h's CHAIN_OCIO), evaluated
+ * operation by operation on both backends from this one source: the
+ * operations of OCIO's optimized processor (its createGroupTransform()), each
+ * computed as OCIO 2.1's CPU renderers compute it (OpenColorIO v2.1.2,
+ * src/OpenColorIO/ops/…/…OpCPU.cpp: the same float operations in the same
+ * order), with OCIO's log2f/exp2f/powf/atan2f replaced by cmath.h's, which
+ * are accurate to well under a float's last place. So the CPU and CUDA
+ * backends give the same bytes, and both match OCIO's own CPU processor to
+ * its float rounding. Values are not clamped between operations (ACES values
+ * run far above 1); each operation clamps where OCIO's does.
+ *
+ * A program is one block of floats (host or device memory, uploaded as a
+ * table is): [0] the number of operations, then each operation as
+ * [kind, length, parameters…], length counting the whole record. look/
+ * builds programs (ocio/ocio_prog.h); the parameters are those OCIO's
+ * renderers derive from an operation's data, cast to float as OCIO casts them. */
+#ifndef PINSTRIPE_COLOUR_OCIO_H
+#define PINSTRIPE_COLOUR_OCIO_H
+
+#include "colour/ocio_fn.h"
+#include "colour/ocio_lut.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Run a program (ChainOp.lut of a CHAIN_OCIO step) on R, G, B, in place. */
+COLOUR_FN void ocio_run(const float *prog, float v[3])
+{
+    int nops = (int)prog[0];
+    const float *p = prog + 1;
+    for (int i = 0; i < nops; i++) {
+        int kind = (int)p[0], len = (int)p[1];
+        const float *q = p + 2;
+        switch (kind) {
+        case OCIO_OP_MATRIX:
+            {
+                float t[3];
+                for (int c = 0; c < 3; c++) {
+                    const float *m = q + 5 * c;
+                    t[c] = (((v[0] * m[0] + v[1] * m[1]) + v[2] * m[2]) + m[3]) + m[4];
+                }
+                v[0] = t[0], v[1] = t[1], v[2] = t[2];
+            }
+            break;
+        case OCIO_OP_RANGE:
+            for (int c = 0; c < 3; c++) {
+                int mode = (int)q[0];
+                float x = mode == 4 ? v[c] * q[3] + q[4] : v[c];
+                if (mode == 1)
+                    x = ocio_maxf(q[1], x);
+                else if (mode == 2)
+                    x = ocio_minf(q[2], x);
+                else
+                    x = ocio_minf(ocio_maxf(q[1], x), q[2]);
+                v[c] = x;
+            }
+            break;
+        case OCIO_OP_LOG:
+            for (int c = 0; c < 3; c++)
+                v[c] = q[0] != 0.0f ? ocio_log2f(ocio_maxf(OCIO_FLT_MIN, v[c])) * q[1]
+                                    : ocio_exp2f(v[c] * q[1]);
+            break;
+        case OCIO_OP_LOG_AFFINE:
+            for (int c = 0; c < 3; c++) {
+                const float *k = q + 1 + 4 * c;
+                if (q[0] != 0.0f) {
+                    float t = ocio_maxf(OCIO_FLT_MIN, v[c] * k[0] + k[1]);
+                    v[c] = ocio_log2f(t) * k[2] + k[3];
+                } else {
+                    v[c] = (ocio_exp2f((v[c] + k[1]) * k[0]) + k[2]) * k[3];
+                }
+            }
+            break;
+        case OCIO_OP_LOG_CAMERA:
+            for (int c = 0; c < 3; c++) {
+                const float *k = q + 1 + 7 * c;
+                float x = v[c];
+                if (q[0] != 0.0f)
+                    v[c] = x < k[3] ? k[5] * x + k[6]
+                                    : ocio_log2f(ocio_maxf(OCIO_FLT_MIN, x * k[0] + k[1])) * k[4] + k[2];
+                else
+                    v[c] = x < k[0] ? k[1] * (x + k[2])
+                                    : (ocio_exp2f((x + k[3]) * k[4]) + k[5]) * k[6];
+            }
+            break;
+        case OCIO_OP_GAMMA:
+            for (int c = 0; c < 3; c++)
+                v[c] = ocio_gamma((int)q[0], q + 1 + 5 * c, v[c]);
+            break;
+        case OCIO_OP_LUT1D: ocio_lut1d(q, v); break;
+        case OCIO_OP_LUT3D: ocio_lut3d(q, v); break;
+        case OCIO_OP_CDL: ocio_cdl(q, v); break;
+        case OCIO_OP_GLOW: ocio_glow(q, v); break;
+        case OCIO_OP_RED_MOD: ocio_red_mod(q, v); break;
+        case OCIO_OP_SURROUND: ocio_surround(q, v); break;
+        case OCIO_OP_CURVES: ocio_curves(q, v); break;
+        default: break;
+        }
+        p += len;
+    }
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,186 @@
+/* The tables of an OpenColorIO program (see colour/ocio.h): OCIO 2.1's 1D
+ * tables (standard and half-float domains, with its hue adjustment) and 3D
+ * tables (trilinear and tetrahedral), read as its CPU renderers read them
+ * (ops/lut1d/Lut1DOpCPU.cpp, ops/lut3d/Lut3DOpCPU.cpp). */
+#ifndef PINSTRIPE_COLOUR_OCIO_LUT_H
+#define PINSTRIPE_COLOUR_OCIO_LUT_H
+
+#include <stddef.h>
+
+#include "colour/ocio_fn.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* 1D table, standard domain (OCIO's Lut1DRenderer): linear between floor and ceil */
+COLOUR_FN float ocio_lut1d_std(const float *t, int size, int c, float x)
+{
+    float top = (float)(size - 1), idx = top * x;
+    idx = ocio_minf(ocio_maxf(0.0f, idx), top);
+    int lo = (int)idx; /* idx ≥ 0: floor */
+    int hi = (float)lo < idx ? lo + 1 : lo;
+    float delta = (float)hi - idx, a = t[3 * lo + c], b = t[3 * hi + c];
+    return (a - b) * delta + b;
+}
+
+/* half-float bits of f, rounded to nearest even (Imath), ±inf above 65504 */
+COLOUR_FN unsigned ocio_half_bits(float f)
+{
+    uint64_t db = cm_bits((double)f);
+    unsigned sign = (unsigned)(db >> 48) & 0x8000u;
+    double a = f < 0.0f ? -(double)f : (double)f;
+    if (!(a == a))
+        return sign | 0x7e00u;
+    if (a >= 65520.0)
+        return sign | 0x7c00u;
+    if (a < 5.9604644775390625e-8 * 0.5) /* under half the smallest denormal: ±0 */
+        return sign;
+    /* the nearest multiple of the half's spacing at a's binade (denormals: 2^-24), ties even */
+    int e = (int)((cm_bits(a) >> 52) & 0x7ff) - 1023;
+    if (e < -14)
+        e = -14;
+    double ulp = cm_from_bits((uint64_t)(e - 10 + 1023) << 52), q = a / ulp; /* exact */
+    double n = (double)(int64_t)q, fr = q - n;
+    if (fr > 0.5 || (fr == 0.5 && ((int64_t)n & 1)))
+        n += 1.0;
+    double h = n * ulp; /* the half's value, exact */
+    if (h >= 65520.0)
+        return sign | 0x7c00u;
+    int he = (int)((cm_bits(h) >> 52) & 0x7ff) - 1023;
+    if (h < 6.103515625e-5) /* denormal half: h / 2^-24 */
+        return sign | (unsigned)(int64_t)(h / 5.9604644775390625e-8);
+    unsigned mant = (unsigned)((cm_bits(h) >> 42) & 0x3ffu);
+    return sign | (unsigned)((he + 15) << 10) | mant;
+}
+
+COLOUR_FN float ocio_half_value(unsigned h)
+{
+    unsigned e = (h >> 10) & 0x1f, m = h & 0x3ff;
+    double v = e == 0 ? (double)m * 5.9604644775390625e-8
+                      : cm_from_bits((uint64_t)(e - 15 + 1023) << 52) * (1.0 + (double)m / 1024.0);
+    return (float)((h & 0x8000u) ? -v : v); /* (no inf or NaN codes reach here) */
+}
+
+/* 1D table over the half-float codes (OCIO's Lut1DRendererHalfCode): linear in
+ * float between the two neighbouring halfs */
+COLOUR_FN float ocio_lut1d_half(const float *t, int c, float f)
+{
+    unsigned h = ocio_half_bits(f), a, b;
+    if (!(f == f)) /* a NaN code: its own entry */
+        return t[3 * h + c];
+    if ((h & 0x7fffu) == 0x7c00u) { /* ±inf: ±HALF_MAX */
+        h = (h & 0x8000u) | 0x7bffu;
+        f = (h & 0x8000u) ? -65504.0f : 65504.0f;
+    }
+    float fh = ocio_half_value(h);
+    if ((fh < 0.0f ? -fh : fh) > (f < 0.0f ? -f : f)) {
+        b = h;
+        a = h - 1u; /* (h is not ±0 here: |fh| > |f| ≥ 0) */
+    } else {
+        a = h;
+        b = h + 1u;
+        if ((b & 0x7fffu) == 0x7c00u) {
+            b = (b & 0x8000u) | 0x7bffu;
+            f = (b & 0x8000u) ? -65504.0f : 65504.0f;
+        }
+    }
+    float fa = ocio_half_value(a), fb = ocio_half_value(b), frac = (f - fa) / (fb - fa);
+    if (!(frac == frac))
+        frac = 0.0f;
+    float va = t[3 * a + c], vb = t[3 * b + c];
+    return (va - vb) * (1.0f - frac) + vb;
+}
+
+COLOUR_FN void ocio_lut1d(const float *q, float v[3])
+{
+    int size = (int)q[0], half = q[1] != 0.0f, hue = q[2] != 0.0f;
+    const float *t = q + 3;
+    float in[3] = {v[0], v[1], v[2]};
+    for (int c = 0; c < 3; c++)
+        v[c] = half ? ocio_lut1d_half(t, c, in[c]) : ocio_lut1d_std(t, size, c, in[c]);
+    if (hue) { /* OCIO's HUE_DW3: the middle channel keeps its place between the others */
+        int mx = 0, mn = 0;
+        for (int c = 1; c < 3; c++) {
+            if (in[c] > in[mx])
+                mx = c;
+            if (in[c] < in[mn])
+                mn = c;
+        }
+        if (mx == mn)
+            mn = (mx + 1) % 3;
+        int md = 3 - mx - mn;
+        float hf = in[mx] == in[mn] ? 0.0f : (in[md] - in[mn]) / (in[mx] - in[mn]);
+        v[md] = hf * (v[mx] - v[mn]) + v[mn];
+    }
+}
+
+COLOUR_FN const float *ocio_at3(const float *t, int n, int r, int g, int b)
+{
+    return t + 3 * (((size_t)r * (size_t)n + (size_t)g) * (size_t)n + (size_t)b);
+}
+
+COLOUR_FN float ocio_lerp(float a, float b, float z)
+{
+    return (b - a) * z + a;
+}
+
+/* OCIO's Lut3DRenderer (scalar): the index clamped to the grid, blue fastest */
+COLOUR_FN void ocio_lut3d(const float *q, float v[3])
+{
+    int n = (int)q[0], tetra = q[1] != 0.0f, lo[3], hi[3];
+    const float *t = q + 2;
+    float top = (float)(n - 1), f[3];
+    for (int c = 0; c < 3; c++) {
+        float idx = ocio_minf(ocio_maxf(0.0f, v[c] * top), top);
+        lo[c] = (int)idx;
+        hi[c] = (float)lo[c] < idx ? lo[c] + 1 : lo[c];
+        f[c] = idx - (float)lo[c];
+    }
+    const float *n000 = ocio_at3(t, n, lo[0], lo[1], lo[2]), *n111 = ocio_at3(t, n, hi[0], hi[1], hi[2]);
+    float fx = f[0], fy = f[1], fz = f[2];
+    if (!tetra) {
+        const float *n001 = ocio_at3(t, n, lo[0], lo[1], hi[2]), *n010 = ocio_at3(t, n, lo[0], hi[1], lo[2]);
+        const float *n011 = ocio_at3(t, n, lo[0], hi[1], hi[2]), *n100 = ocio_at3(t, n, hi[0], lo[1], lo[2]);
+        const float *n101 = ocio_at3(t, n, hi[0], lo[1], hi[2]), *n110 = ocio_at3(t, n, hi[0], hi[1], lo[2]);
+        for (int c = 0; c < 3; c++) {
+            float v1 = ocio_lerp(ocio_lerp(n000[c], n001[c], fz), ocio_lerp(n010[c], n011[c], fz), fy);
+            float v2 = ocio_lerp(ocio_lerp(n100[c], n101[c], fz), ocio_lerp(n110[c], n111[c], fz), fy);
+            v[c] = ocio_lerp(v1, v2, fx);
+        }
+        return;
+    }
+    const float *p1, *p2;
+    float w0, w1, w2, w3;
+    if (fx > fy) {
+        if (fy > fz) {
+            p1 = ocio_at3(t, n, hi[0], lo[1], lo[2]), p2 = ocio_at3(t, n, hi[0], hi[1], lo[2]);
+            w0 = 1.0f - fx, w1 = fx - fy, w2 = fy - fz, w3 = fz;
+        } else if (fx > fz) {
+            p1 = ocio_at3(t, n, hi[0], lo[1], lo[2]), p2 = ocio_at3(t, n, hi[0], lo[1], hi[2]);
+            w0 = 1.0f - fx, w1 = fx - fz, w2 = fz - fy, w3 = fy;
+        } else {
+            p1 = ocio_at3(t, n, lo[0], lo[1], hi[2]), p2 = ocio_at3(t, n, hi[0], lo[1], hi[2]);
+            w0 = 1.0f - fz, w1 = fz - fx, w2 = fx - fy, w3 = fy;
+        }
+    } else {
+        if (fz > fy) {
+            p1 = ocio_at3(t, n, lo[0], lo[1], hi[2]), p2 = ocio_at3(t, n, lo[0], hi[1], hi[2]);
+            w0 = 1.0f - fz, w1 = fz - fy, w2 = fy - fx, w3 = fx;
+        } else if (fz > fx) {
+            p1 = ocio_at3(t, n, lo[0], hi[1], lo[2]), p2 = ocio_at3(t, n, lo[0], hi[1], hi[2]);
+            w0 = 1.0f - fy, w1 = fy - fz, w2 = fz - fx, w3 = fx;
+        } else {
+            p1 = ocio_at3(t, n, lo[0], hi[1], lo[2]), p2 = ocio_at3(t, n, hi[0], hi[1], lo[2]);
+            w0 = 1.0f - fy, w1 = fy - fx, w2 = fx - fz, w3 = fz;
+        }
+    }
+    for (int c = 0; c < 3; c++)
+        v[c] = w0 * n000[c] + w1 * p1[c] + w2 * p2[c] + w3 * n111[c];
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
