@@ -45,8 +45,10 @@ int main(int argc, char **argv)
         printf("pinstripe %s\n", PINSTRIPE_VERSION);
         return EXIT_OK;
     }
+    if (o.list_ocio)
+        return presets_list_ocio(o.ocio);
     if (o.list_looks)
-        return presets_list();
+        return presets_list(o.ocio);
     if (o.webcam && o.input) {
         fprintf(stderr, "pinstripe: --webcam %s and INPUT '%s': give one or the other\n", o.webcam,
                 o.input);

@@ -440,6 +440,7 @@ int player_run(const Options *o)
     char err[1024], note[512] = "";
     int code;
     avlog_set_verbosity(o->quiet ? -1 : o->verbose);
+    chain_ocio_config(o->ocio);
     if (transform_parse(o->transform, &p->transform, err, sizeof(err)) < 0 ||
         options_check_run(o, err, sizeof(err)) < 0) {
         msg_fail("%s", err);

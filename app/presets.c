@@ -11,6 +11,7 @@
 #include "look/chain.h"
 #include "look/cube.h"
 #include "look/find.h"
+#include "ocio/ocio_shim.h"
 
 static const char *const dir_what[LOOKS_NDIRS] = {"the current folder (-t look= only)",
                                                    "your looks", "the installed looks"};
@@ -94,7 +95,7 @@ void presets_free(Looks *l)
     l->n = 0;
 }
 
-int presets_list(void)
+int presets_list(const char *ocio_config)
 {
     char dir[LOOKS_NDIRS][PATH_MAX], **names[LOOKS_NDIRS];
     int count[LOOKS_NDIRS];
@@ -126,5 +127,36 @@ int presets_list(void)
     }
     for (int d = 0; d < LOOKS_NDIRS; d++)
         looks_names_free(names[d], count[d]);
+    if (ocio_available() && ((ocio_config && *ocio_config) || getenv("OCIO"))) {
+        char err[512];
+        OcioCfg *c = ocio_cfg_open(ocio_config, err, sizeof(err));
+        if (!c) {
+            msg_fail("%s", err);
+            return 1;
+        }
+        int n = ocio_cfg_nlooks(c);
+        printf("OpenColorIO looks of %s (-t ocio=...:looks=NAME):%s\n", ocio_cfg_path(c), n ? "" : " none");
+        for (int i = 0; i < n; i++)
+            printf("  %-24s (an OCIO look)\n", ocio_cfg_look(c, i));
+        ocio_cfg_close(&c);
+    }
+    return 0;
+}
+
+int presets_list_ocio(const char *ocio_config)
+{
+    char err[512];
+    OcioCfg *c = ocio_cfg_open(ocio_config, err, sizeof(err));
+    if (!c) {
+        msg_fail("--list-ocio: %s", err);
+        return 1;
+    }
+    ocio_cfg_list(c, stdout);
+    ocio_cfg_close(&c);
+    printf("cameras (-t camera=NAME, without a config; OpenColorIO's built-in transforms):\n");
+    for (int i = 0; i < chain_camera_count(); i++) {
+        const char *style, *name = chain_camera(i, &style);
+        printf("  %-20s %s\n", name, style);
+    }
     return 0;
 }

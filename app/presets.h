@@ -15,6 +15,10 @@ int presets_fill(Looks *l, const Transform *first, const Options *o, int all);
 void presets_free(Looks *l);
 /* --list-looks: the folders -t look= searches, each look in them, on standard
  * output. The exit code (0). */
-int presets_list(void);
+int presets_list(const char *ocio_config);
+/* --list-ocio: the OpenColorIO config's (ocio_config, else $OCIO's) colour spaces,
+ * displays and views, looks, and the cameras camera= knows; exit code (1 with one
+ * line when there is no config or it cannot be read) */
+int presets_list_ocio(const char *ocio_config);
 
 #endif

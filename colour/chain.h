@@ -34,8 +34,15 @@ typedef struct ChainOp {
                              * when parsed; transform_tables fills it for code without a stage) */
 } ChainOp;
 
+/* How the stage reads the samples in front of the chain (Chain.levels): as the
+ * frame is tagged, or (for an OpenColorIO step first: camera curves are
+ * defined on code values) as data levels, code/full scale, whatever the tag,
+ * or as legal (video) levels; in both of those R, G, B are not clamped to [0,1]. */
+enum { CHAIN_LEVELS_TAGGED = 0, CHAIN_LEVELS_DATA = 1, CHAIN_LEVELS_LEGAL = 2 };
+
 typedef struct Chain {
     int nops;
+    int levels; /* CHAIN_LEVELS_* (YUV sources; RGB ones are read as they are) */
     ChainOp ops[CHAIN_MAX_OPS];
     int tone_at;  /* the tone map runs before ops[tone_at] (nops: after the last) */
     ToneMap tone; /* tone.on 0: none */

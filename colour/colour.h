@@ -54,6 +54,8 @@ typedef struct YuvCoeffs {
     int32_t yoff, half;               /* the float path's, at the samples' depth */
     int32_t iyoff, ihalf, up, cy, crv, cgu, cgv, cbu, shift; /* the integer path's */
     float fy, frv, fgu, fgv, fbu, frgb;
+    int unclamped; /* the float path's R,G,B not clamped to [0,1] (Chain.levels: an
+                    * OpenColorIO step reads super-whites and footroom) */
 } YuvCoeffs;
 
 /* Writing YUV for an encoder, from R,G,B in [0,1] (limited range, at `depth`
@@ -165,7 +167,7 @@ COLOUR_FN void colour_to_float(const YuvCoeffs *c, int rgb_layout, const int s[3
         v[1] = (yy - c->fgu * uu) - c->fgv * vv;
         v[2] = yy + c->fbu * uu;
     }
-    for (int k = 0; k < 3; k++)
+    for (int k = 0; k < 3 && !c->unclamped; k++)
         v[k] = chain_clamp(v[k], 1.0f);
 }
 
@@ -177,7 +179,7 @@ COLOUR_FN void colour_yuv_float(const YuvCoeffs *c, int y, float u, float v, flo
     out[0] = yy + c->frv * vv;
     out[1] = (yy - c->fgu * uu) - c->fgv * vv;
     out[2] = yy + c->fbu * uu;
-    for (int k = 0; k < 3; k++)
+    for (int k = 0; k < 3 && !c->unclamped; k++)
         out[k] = chain_clamp(out[k], 1.0f);
 }
 

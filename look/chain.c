@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "look/chain_args.h"
 #include "look/cube.h"
 #include "look/find.h"
 
@@ -15,34 +16,6 @@
 #define LR 0.2126
 #define LG 0.7152
 #define LB 0.0722
-
-typedef struct Step {
-    int kind; /* CHAIN_* */
-    double m[3][4];
-    const Lut *lut;
-    int interp;
-    int has_mix;  /* tables: mix= given */
-    double mix;   /* its value, 0..1 */
-    double power; /* eq's gamma: a table of v^power the stage builds (ChainOp.power) */
-} Step;
-
-typedef struct Parser {
-    const char *spec;
-    const char *step; /* where the step being parsed starts in spec */
-    char *err;
-    size_t errlen;
-} Parser;
-
-static int fail(Parser *ps, const char *at, const char *fmt, ...)
-{
-    char msg[256];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof(msg), fmt, ap);
-    va_end(ap);
-    snprintf(ps->err, ps->errlen, "-t: %s (at column %d)", msg, (int)(at - ps->spec) + 1);
-    return -1;
-}
 
 static void identity(double m[3][4])
 {
@@ -91,71 +64,6 @@ static void hue_rotation(double m[3][4], double deg)
     m[2][0] -= s * k[1], m[2][1] += s * k[0];
 }
 
-/* ---- options ----------------------------------------------------------- */
-
-typedef struct Opt {
-    const char *key;
-    double def, lo, hi;
-} Opt;
-
-typedef struct Args {
-    int n;
-    const char *key[16], *val[16];
-    const char *key_at[16], *val_at[16];
-    int klen[16], vlen[16];
-} Args;
-
-/* A number as written in decimal: [+-]digits[.digits][e[+-]digits], no spaces,
- * no hex, no inf or nan; its value (an underflow reads as 0 or a denormal).
- * 0, or -1 when s is not one. */
-static int decimal(const char *s, double *v)
-{
-    const char *p = s + (*s == '+' || *s == '-');
-    int digits = 0;
-    for (; *p >= '0' && *p <= '9'; p++)
-        digits++;
-    if (*p == '.')
-        for (p++; *p >= '0' && *p <= '9'; p++)
-            digits++;
-    if (digits && (*p == 'e' || *p == 'E')) {
-        p += 1 + (p[1] == '+' || p[1] == '-');
-        if (!(*p >= '0' && *p <= '9'))
-            return -1;
-        while (*p >= '0' && *p <= '9')
-            p++;
-    }
-    if (!digits || *p)
-        return -1;
-    *v = strtod(s, NULL);
-    return isfinite(*v) ? 0 : -1;
-}
-
-static int find_num(Parser *ps, const Args *a, const char *fname, const Opt *opts, int nopts,
-                    double *out)
-{
-    for (int i = 0; i < nopts; i++)
-        out[i] = opts[i].def;
-    for (int i = 0; i < a->n; i++) {
-        int j = 0;
-        while (j < nopts && !(strlen(opts[j].key) == (size_t)a->klen[i] &&
-                              strncmp(opts[j].key, a->key[i], a->klen[i]) == 0))
-            j++;
-        if (j == nopts)
-            return fail(ps, a->key_at[i], "unknown option '%.*s' for %s", a->klen[i], a->key[i],
-                        fname);
-        char buf[64];
-        snprintf(buf, sizeof(buf), "%.*s", a->vlen[i], a->val[i]);
-        double v;
-        if (a->vlen[i] >= (int)sizeof(buf) || decimal(buf, &v) < 0)
-            return fail(ps, a->val_at[i], "%s: '%s' is not a number", opts[j].key, buf);
-        if (v < opts[j].lo || v > opts[j].hi)
-            return fail(ps, a->val_at[i], "%s=%s is outside %g..%g", opts[j].key, buf,
-                        opts[j].lo, opts[j].hi);
-        out[j] = v;
-    }
-    return 0;
-}
-
 /* ---- the transforms -------------------------------------------------------- */
 
 /* the transforms without options, also what 't' cycles through */
@@ -172,7 +80,7 @@ static int is_named(const char *name)
 static int plain(Parser *ps, const char *name, const Args *a, Step *st)
 {
     if (a->n > 0)
-        return fail(ps, a->key_at[0], "%s takes no options", name);
+        return chain_fail(ps, a->key_at[0], "%s takes no options", name);
     identity(st->m);
     if (strcmp(name, "gray") == 0) {
         for (int i = 0; i < 3; i++)
@@ -195,7 +103,7 @@ static int eq(Parser *ps, const char *name, const Args *a, Step *st, Step *gamma
     static const Opt opts[] = {{"contrast", 1, -1000, 1000}, {"brightness", 0, -1, 1},
                                {"saturation", 1, 0, 3},      {"gamma", 1, 0.1, 10}};
     double v[4];
-    if (find_num(ps, a, name, opts, 4, v) < 0)
+    if (chain_find_num(ps, a, name, opts, 4, v) < 0)
         return -1;
     double c[3][4], s[3][4];
     identity(c);
@@ -218,7 +126,7 @@ static int hue(Parser *ps, const char *name, const Args *a, Step *st)
 {
     static const Opt opts[] = {{"degrees", 0, -36000, 36000}, {"saturation", 1, -10, 10}};
     double v[2], r[3][4], s[3][4];
-    if (find_num(ps, a, name, opts, 2, v) < 0)
+    if (chain_find_num(ps, a, name, opts, 2, v) < 0)
         return -1;
     hue_rotation(r, v[0]);
     saturation(s, v[1]);
@@ -234,7 +142,7 @@ static int matrix(Parser *ps, const char *name, const Args *a, Step *st)
         {"br", 0, -2, 2}, {"bg", 0, -2, 2}, {"bb", 1, -2, 2}, {"bo", 0, -1, 1},
     };
     double v[12];
-    if (find_num(ps, a, name, opts, 12, v) < 0)
+    if (chain_find_num(ps, a, name, opts, 12, v) < 0)
         return -1;
     for (int i = 0; i < 12; i++)
         st->m[i / 4][i % 4] = v[i];
@@ -247,7 +155,7 @@ static int swap(Parser *ps, const char *name, const Args *a, Step *st)
     int olen = 3;
     for (int i = 0; i < a->n; i++) {
         if (a->klen[i] != 5 || strncmp(a->key[i], "order", 5) != 0)
-            return fail(ps, a->key_at[i], "unknown option '%.*s' for %s", a->klen[i], a->key[i],
+            return chain_fail(ps, a->key_at[i], "unknown option '%.*s' for %s", a->klen[i], a->key[i],
                         name);
         order = a->val[i], olen = a->vlen[i];
     }
@@ -256,7 +164,7 @@ static int swap(Parser *ps, const char *name, const Args *a, Step *st)
     for (int c = 0; c < 3; c++) {
         const char *p = olen == 3 ? strchr("rgb", order[c]) : NULL;
         if (!p || !order[c] || used[p - "rgb"]++)
-            return fail(ps, a->n ? a->val_at[a->n - 1] : name,
+            return chain_fail(ps, a->n ? a->val_at[a->n - 1] : name,
                         "swap: order must be r, g and b in some order");
         st->m[c][p - "rgb"] = 1; /* output channel c takes input channel order[c] */
     }
@@ -278,7 +186,7 @@ static int interp_of(Parser *ps, const char *name, const Args *a, int i, int dim
                       strncmp(names[j], a->val[i], a->vlen[i]) == 0))
         j++;
     if (j == n)
-        return fail(ps, a->val_at[i], "%s: interp must be %s%s", name,
+        return chain_fail(ps, a->val_at[i], "%s: interp must be %s%s", name,
                     dim == 3 ? "nearest, trilinear or tetrahedral" : "nearest or linear",
                     strcmp(name, "look") ? "" : dim == 3 ? " (a 3D look)" : " (a 1D look)");
     st->interp = j;
@@ -301,22 +209,22 @@ static int lut(Parser *ps, const char *name, const Args *a, Step *st, int dim, c
         } else if (a->klen[i] == 3 && strncmp(a->key[i], "mix", 3) == 0) {
             char buf[64];
             snprintf(buf, sizeof(buf), "%.*s", a->vlen[i], a->val[i]);
-            if (a->vlen[i] >= (int)sizeof(buf) || decimal(buf, &st->mix) < 0 || st->mix < 0 ||
+            if (a->vlen[i] >= (int)sizeof(buf) || chain_decimal(buf, &st->mix) < 0 || st->mix < 0 ||
                 st->mix > 1)
-                return fail(ps, a->val_at[i], "%s: mix must be a number in 0..1, not '%s'", name,
+                return chain_fail(ps, a->val_at[i], "%s: mix must be a number in 0..1, not '%s'", name,
                             buf);
             st->has_mix = 1;
         } else {
-            return fail(ps, a->key_at[i], "unknown option '%.*s' for %s", a->klen[i],
+            return chain_fail(ps, a->key_at[i], "unknown option '%.*s' for %s", a->klen[i],
                         a->key[i], name);
         }
     }
     if (look && !*look)
-        return fail(ps, ps->step, "look needs a name: look=NAME[:mix=M]");
+        return chain_fail(ps, ps->step, "look needs a name: look=NAME[:mix=M]");
     if (look && look_find(look, path, sizeof(path), ps->err, ps->errlen) < 0)
         return -1;
     if (!path[0])
-        return fail(ps, ps->step, "%s needs file=PATH.cube", name);
+        return chain_fail(ps, ps->step, "%s needs file=PATH.cube", name);
     if (!(st->lut = lut_get(path, why, sizeof(why)))) {
         snprintf(ps->err, ps->errlen, "-t %s: %s", name, why);
         return -1;
@@ -332,28 +240,6 @@ static int lut(Parser *ps, const char *name, const Args *a, Step *st, int dim, c
     return 0;
 }
 
-/* Split "key=value:key=value" (up to end) into args. */
-static int split_args(Parser *ps, const char *s, const char *end, Args *a)
-{
-    a->n = 0;
-    while (s < end) {
-        const char *colon = memchr(s, ':', (size_t)(end - s));
-        const char *stop = colon ? colon : end;
-        const char *eqs = memchr(s, '=', (size_t)(stop - s));
-        if (!eqs || eqs == s)
-            return fail(ps, s, "expected key=value, got '%.*s'", (int)(stop - s), s);
-        if (a->n == 16)
-            return fail(ps, s, "too many options");
-        a->key[a->n] = a->key_at[a->n] = s;
-        a->klen[a->n] = (int)(eqs - s);
-        a->val[a->n] = a->val_at[a->n] = eqs + 1;
-        a->vlen[a->n] = (int)(stop - eqs - 1);
-        a->n++;
-        s = colon ? colon + 1 : end;
-    }
-    return 0;
-}
-
 static void to_op(const Step *st, ChainOp *op)
 {
     memset(op, 0, sizeof(*op));
@@ -366,6 +252,11 @@ static void to_op(const Step *st, ChainOp *op)
         return;
     }
     op->mix = st->has_mix ? (float)st->mix : 1.0f;
+    if (st->kind == CHAIN_OCIO) {
+        op->lut = st->prog;
+        op->size = (int)st->prog_len;
+        return;
+    }
     if (st->power > 0) { /* a table the stage builds: no registry entry per value */
         op->size = GAMMA_TABLE_SIZE;
         op->power = st->power;
@@ -390,31 +281,30 @@ int transform_parse(const char *spec, Transform *t, char *err, size_t errlen)
     snprintf(t->name, sizeof(t->name), "%s", spec);
     const char *s = spec, *end = spec + strlen(spec);
     if (s == end)
-        return fail(&ps, s, "empty transform");
+        return chain_fail(&ps, s, "empty transform");
     while (s <= end) {
-        const char *comma = memchr(s, ',', (size_t)(end - s));
-        const char *stop = comma ? comma : end;
+        const char *stop = chain_step_end(s, end), *comma = stop < end ? stop : NULL;
         const char *eqs = memchr(s, '=', (size_t)(stop - s));
         const char *name_end = eqs ? eqs : stop;
         char name[32];
         if (name_end == s)
-            return fail(&ps, s, "missing transform name");
+            return chain_fail(&ps, s, "missing transform name");
         snprintf(name, sizeof(name), "%.*s", (int)(name_end - s), s);
         Args a;
         const char *args = eqs ? eqs + 1 : stop;
         char look[256] = "";
-        if (!strcmp(name, "look") && eqs) { /* look=NAME[:key=value...] */
+        if ((!strcmp(name, "look") || !strcmp(name, "camera")) && eqs) { /* NAME[:key=value...] */
             const char *colon = memchr(args, ':', (size_t)(stop - args));
             const char *name_stop = colon ? colon : stop;
             if (name_stop - args >= (int)sizeof(look))
-                return fail(&ps, args, "look: a name of at most %d bytes", (int)sizeof(look) - 1);
+                return chain_fail(&ps, args, "%s: a name of at most %d bytes", name, (int)sizeof(look) - 1);
             snprintf(look, sizeof(look), "%.*s", (int)(name_stop - args), args);
             args = colon ? colon + 1 : stop;
         }
-        if (split_args(&ps, args, stop, &a) < 0)
+        if (chain_split_args(&ps, args, stop, &a) < 0)
             return -1;
         if (n + 1 > CHAIN_MAX_OPS) /* (eq with a gamma takes two: checked below) */
-            return fail(&ps, s, "more than %d steps", CHAIN_MAX_OPS);
+            return chain_fail(&ps, s, "more than %d steps", CHAIN_MAX_OPS);
         Step *st = &steps[n], spare;
         memset(st, 0, sizeof(*st));
         ps.step = s;
@@ -436,26 +326,31 @@ int transform_parse(const char *spec, Transform *t, char *err, size_t errlen)
             rc = lut(&ps, name, &a, st, 1, NULL);
         else if (!strcmp(name, "look"))
             rc = lut(&ps, name, &a, st, 0, look);
+        else if (!strcmp(name, "ocio") || !strcmp(name, "camera") || !strcmp(name, "lut"))
+            rc = chain_ocio(&ps, name, &a, st, look);
         else
-            return fail(&ps, s, "unknown transform '%s' (known: none, gray, invert, sepia, eq, "
-                                "hue, matrix, swap, lut3d, lut1d, look)", name);
+            return chain_fail(&ps, s, "unknown transform '%s' (known: none, gray, invert, sepia, eq, "
+                                      "hue, matrix, swap, lut3d, lut1d, look, lut, ocio, camera)",
+                              name);
         if (rc < 0)
             return -1;
         if (n + 1 + extra > CHAIN_MAX_OPS)
-            return fail(&ps, s, "more than %d steps (eq's gamma takes two)", CHAIN_MAX_OPS);
+            return chain_fail(&ps, s, "more than %d steps (eq's gamma takes two)", CHAIN_MAX_OPS);
         if (strcmp(name, "none") != 0)
             n += 1 + extra;
         if (!comma)
             break;
         s = comma + 1;
         if (s == end)
-            return fail(&ps, s, "missing transform after ','");
+            return chain_fail(&ps, s, "missing transform after ','");
     }
     if (n == 0) {
         t->identity = 1;
         return 0;
     }
     t->chain.nops = n;
+    /* an OpenColorIO step first reads the samples at its levels (camera=: data) */
+    t->chain.levels = steps[0].kind == CHAIN_OCIO ? steps[0].levels : CHAIN_LEVELS_TAGGED;
     for (int i = 0; i < n; i++)
         to_op(&steps[i], &t->chain.ops[i]);
     return 0;

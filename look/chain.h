@@ -28,6 +28,11 @@ void transform_tables(Transform *t);
 /* The plain names, for the 't' key: none, gray, invert, sepia. */
 int transform_named_count(void);
 const char *transform_named(int i);
+/* The OpenColorIO config ocio= steps use (--ocio; NULL: $OCIO's), before parsing. */
+void chain_ocio_config(const char *path);
+/* The cameras camera= knows: count, and name i with its OCIO built-in transform. */
+int chain_camera_count(void);
+const char *chain_camera(int i, const char **ocio_style);
 /* A paragraph per transform with its options and maths, for --help. */
 const char *transform_help(void);
 

@@ -183,7 +183,12 @@ static const OptionSpec specs[] = {
     {'h', "help", OPT_FLAG, F(help), NULL, NULL, 0, 0, "this help"},
     {0, "version", OPT_FLAG, F(version), NULL, NULL, 0, 0, "print the version"},
     {0, "list-looks", OPT_FLAG, F(list_looks), NULL, NULL, 0, 0,
-     "list the looks -t look=NAME finds (and key t cycles), folder by folder"},
+     "list the looks -t look=NAME finds (and key t cycles), folder by folder; with --ocio\n"
+     "                           (or $OCIO), the config's looks too (-t ocio=...:looks=NAME)"},
+    {0, "ocio", OPT_STRING, F(ocio), "FILE", NULL, 0, 0,
+     "the OpenColorIO config -t ocio= uses (default: $OCIO)"},
+    {0, "list-ocio", OPT_FLAG, F(list_ocio), NULL, NULL, 0, 0,
+     "list the OpenColorIO config's colour spaces, displays and views, and looks; exit"},
 };
 #define NSPECS (sizeof(specs) / sizeof(specs[0]))
 

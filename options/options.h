@@ -82,6 +82,8 @@ typedef struct Options {
     int help;
     int version;
     int list_looks;
+    int list_ocio;      /* --list-ocio */
+    const char *ocio;   /* --ocio FILE (NULL: $OCIO) */
 } Options;
 
 /* Fill *o from argv (defaults first). 0, or -1 with one line in err (exit 1). */

@@ -1,0 +1,273 @@
+/* The OpenColorIO steps of -t (see chain_args.h): camera=NAME (a camera log
+ * through ACES to a display, with OCIO's built-in transforms), ocio= (a
+ * config's colour spaces, or a display and view, with its looks) and
+ * lut=file=F (every format OCIO reads). Each becomes one CHAIN_OCIO step whose
+ * program (ocio/ocio_step.h) is built once for a process and kept, as LUT
+ * files are (look/cube.h): the live keys re-parse chains. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "look/chain.h"
+#include "look/chain_args.h"
+#include "ocio/ocio_step.h"
+
+/* the cameras: pinstripe's name, OCIO 2.1's built-in transform to ACES2065-1 */
+static const char *const cameras[][2] = {
+    {"slog3", "SONY_SLOG3-SGAMUT3_to_ACES2065-1"},
+    {"slog3-cine", "SONY_SLOG3-SGAMUT3.CINE_to_ACES2065-1"},
+    {"slog3-venice", "SONY_SLOG3-SGAMUT3-VENICE_to_ACES2065-1"},
+    {"slog3-cine-venice", "SONY_SLOG3-SGAMUT3.CINE-VENICE_to_ACES2065-1"},
+    {"logc3", "ARRI_ALEXA-LOGC-EI800-AWG_to_ACES2065-1"},
+    {"vlog", "PANASONIC_VLOG-VGAMUT_to_ACES2065-1"},
+    {"clog2", "CANON_CLOG2-CGAMUT_to_ACES2065-1"},
+    {"clog3", "CANON_CLOG3-CGAMUT_to_ACES2065-1"},
+    {"log3g10", "RED_LOG3G10-RWG_to_ACES2065-1"},
+    {"redlogfilm", "RED_REDLOGFILM-RWG_to_ACES2065-1"},
+};
+#define NCAMERAS (int)(sizeof(cameras) / sizeof(cameras[0]))
+
+/* the displays a camera goes to: name, ACES output transform, display encoding */
+static const char *const outputs[][3] = {
+    {"sdr-video", "ACES-OUTPUT - ACES2065-1_to_CIE-XYZ-D65 - SDR-VIDEO_1.0",
+     "DISPLAY - CIE-XYZ-D65_to_REC.1886-REC.709"},
+};
+#define NOUTPUTS (int)(sizeof(outputs) / sizeof(outputs[0]))
+
+int chain_camera_count(void)
+{
+    return NCAMERAS;
+}
+
+const char *chain_camera(int i, const char **ocio_style)
+{
+    if (ocio_style)
+        *ocio_style = cameras[i][1];
+    return cameras[i][0];
+}
+
+/* ---- the config, and the programs built, for the process ------------------ */
+
+typedef struct Built {
+    char *key; /* the config's path, then the step's text */
+    float *prog;
+    size_t len;
+} Built;
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static char *config_path; /* --ocio, or NULL: $OCIO */
+static OcioCfg *config, *raw;
+static Built *built;
+static int nbuilt;
+
+void chain_ocio_config(const char *path)
+{
+    pthread_mutex_lock(&lock);
+    free(config_path);
+    config_path = path && *path ? strdup(path) : NULL;
+    ocio_cfg_close(&config);
+    pthread_mutex_unlock(&lock);
+}
+
+/* the config a step uses (the raw one for camera= and lut=); NULL said */
+static OcioCfg *cfg_for(Parser *ps, int needs_config)
+{
+    char err[512];
+    OcioCfg **c = needs_config ? &config : &raw;
+    if (!*c)
+        *c = needs_config ? ocio_cfg_open(config_path, err, sizeof(err)) : ocio_cfg_raw(err, sizeof(err));
+    if (!*c)
+        snprintf(ps->err, ps->errlen, "-t: %s", err);
+    return *c;
+}
+
+/* the step's program, built or found; 0, or −1 said */
+static int program(Parser *ps, const char *name, const OcioStep *s, const char *key, Step *st)
+{
+    char full[2048], note[512], err[512];
+    int rc = -1;
+    pthread_mutex_lock(&lock);
+    OcioCfg *c = cfg_for(ps, s->kind == OCIO_STEP_SPACES || s->kind == OCIO_STEP_DISPLAY);
+    snprintf(full, sizeof(full), "%s|%s", c && c != raw ? ocio_cfg_path(c) : "", key);
+    for (int i = 0; c && i < nbuilt; i++)
+        if (!strcmp(built[i].key, full)) {
+            st->prog = built[i].prog, st->prog_len = built[i].len;
+            rc = 0;
+            goto end;
+        }
+    float *prog = NULL;
+    size_t len = 0;
+    if (!c)
+        goto end;
+    if (ocio_step_build(c, s, &prog, &len, note, sizeof(note), err, sizeof(err)) < 0) {
+        snprintf(ps->err, ps->errlen, "-t %s: %s", name, err);
+        goto end;
+    }
+    Built *b = realloc(built, sizeof(Built) * (size_t)(nbuilt + 1));
+    char *k = strdup(full);
+    if (!b || !k) {
+        if (b)
+            built = b;
+        free(k), free(prog);
+        snprintf(ps->err, ps->errlen, "-t %s: out of memory", name);
+        goto end;
+    }
+    built = b;
+    built[nbuilt++] = (Built){k, prog, len};
+    if (note[0])
+        fprintf(stderr, "pinstripe: -t %s: %s\n", name, note);
+    st->prog = prog, st->prog_len = len;
+    rc = 0;
+end:
+    pthread_mutex_unlock(&lock);
+    return rc;
+}
+
+/* ---- the steps' options ----------------------------------------------------- */
+
+static int is(const Args *a, int i, const char *key)
+{
+    return strlen(key) == (size_t)a->klen[i] && !strncmp(a->key[i], key, (size_t)a->klen[i]);
+}
+
+/* mix=M (0..1) and range=data|legal|tagged, common to the three steps; 1 when
+ * option i is one of them, 0 when not, −1 said */
+static int common(Parser *ps, const char *name, const Args *a, int i, Step *st, int *levels)
+{
+    char v[64];
+    if (is(a, i, "mix")) {
+        if (chain_value(ps, a, i, v, sizeof(v)) < 0)
+            return -1;
+        if (chain_decimal(v, &st->mix) < 0 || st->mix < 0 || st->mix > 1)
+            return chain_fail(ps, a->val_at[i], "%s: mix must be a number in 0..1, not '%s'", name, v);
+        st->has_mix = 1;
+        return 1;
+    }
+    if (is(a, i, "range")) {
+        if (chain_value(ps, a, i, v, sizeof(v)) < 0)
+            return -1;
+        if (!strcmp(v, "data"))
+            *levels = CHAIN_LEVELS_DATA;
+        else if (!strcmp(v, "legal"))
+            *levels = CHAIN_LEVELS_LEGAL;
+        else if (!strcmp(v, "tagged"))
+            *levels = CHAIN_LEVELS_TAGGED;
+        else
+            return chain_fail(ps, a->val_at[i], "%s: range must be data, legal or tagged, not '%s'",
+                              name, v);
+        return 1;
+    }
+    return 0;
+}
+
+static int unknown(Parser *ps, const char *name, const Args *a, int i)
+{
+    return chain_fail(ps, a->key_at[i], "unknown option '%.*s' for %s", a->klen[i], a->key[i], name);
+}
+
+static int camera(Parser *ps, const char *name, const Args *a, Step *st, const char *cam, int *levels)
+{
+    const char *style = NULL, *out = "sdr-video";
+    char v[64], key[256];
+    for (int i = 0; i < NCAMERAS; i++)
+        if (!strcmp(cam, cameras[i][0]))
+            style = cameras[i][1];
+    if (!style) {
+        char known[512] = "";
+        for (int i = 0; i < NCAMERAS; i++)
+            snprintf(known + strlen(known), sizeof(known) - strlen(known), "%s%s", i ? ", " : "", cameras[i][0]);
+        return chain_fail(ps, ps->step, "camera: no camera '%s' (known: %s)", cam, known);
+    }
+    *levels = CHAIN_LEVELS_DATA; /* the curves are defined on code values */
+    int o = 0;
+    for (int i = 0; i < a->n; i++) {
+        int rc = common(ps, name, a, i, st, levels);
+        if (rc < 0)
+            return -1;
+        if (rc)
+            continue;
+        if (!is(a, i, "output"))
+            return unknown(ps, name, a, i);
+        if (chain_value(ps, a, i, v, sizeof(v)) < 0)
+            return -1;
+        for (o = 0; o < NOUTPUTS && strcmp(v, outputs[o][0]); o++)
+            ;
+        if (o == NOUTPUTS)
+            return chain_fail(ps, a->val_at[i], "camera: no output '%s' (known: sdr-video)", v);
+        out = v;
+    }
+    OcioStep s = {.kind = OCIO_STEP_BUILTINS, .builtin = {style, outputs[o][1], outputs[o][2]}, .nbuiltin = 3};
+    snprintf(key, sizeof(key), "camera %s %s", cam, out);
+    return program(ps, name, &s, key, st);
+}
+
+int chain_ocio(Parser *ps, const char *name, const Args *a, Step *st, const char *cam_name)
+{
+    char vals[6][512], key[3200];
+    const char *keys[6] = {"in", "out", "display", "view", "looks", "file"};
+    char interp[32] = "", cccid[256] = "", inverse[16] = "";
+    int levels = CHAIN_LEVELS_TAGGED, have[6] = {0};
+    st->kind = CHAIN_OCIO;
+    if (!strcmp(name, "camera")) { /* camera=NAME[:output=O][:range=R][:mix=M] */
+        if (!cam_name || !*cam_name)
+            return chain_fail(ps, ps->step, "camera needs a name: camera=NAME (see --help)");
+        int rc = camera(ps, name, a, st, cam_name, &levels);
+        st->levels = levels;
+        return rc;
+    }
+    for (int i = 0; i < a->n; i++) {
+        int rc = common(ps, name, a, i, st, &levels), k = 0;
+        if (rc < 0)
+            return -1;
+        if (rc)
+            continue;
+        while (k < 6 && !is(a, i, keys[k]))
+            k++;
+        char *dst = k < 6 ? vals[k] : is(a, i, "interp") ? interp : is(a, i, "cccid") ? cccid
+                                    : is(a, i, "inverse") ? inverse : NULL;
+        size_t dlen = k < 6 ? sizeof(vals[0]) : is(a, i, "interp") ? sizeof(interp)
+                      : is(a, i, "cccid") ? sizeof(cccid) : sizeof(inverse);
+        int lut = !strcmp(name, "lut");
+        if (!dst || (lut && k < 5) || (!lut && (k == 5 || k == 6)))
+            return unknown(ps, name, a, i);
+        if (chain_value(ps, a, i, dst, dlen) < 0)
+            return -1;
+        if (k < 6)
+            have[k] = 1;
+    }
+    OcioStep s = {0};
+    st->levels = levels;
+    if (!strcmp(name, "lut")) {
+        static const char *const in[] = {"default", "nearest", "linear", "tetrahedral", "best"};
+        if (!have[5])
+            return chain_fail(ps, ps->step, "lut needs file=PATH (any LUT or CDL file OpenColorIO reads)");
+        s.kind = OCIO_STEP_FILE, s.file = vals[5], s.cccid = cccid;
+        s.interp = OCIO_INTERP_TETRAHEDRAL; /* as lut3d= has it: a .cube gives lut3d='s bytes */
+        if (interp[0]) {
+            int k = 0;
+            while (k < 5 && strcmp(interp, in[k]))
+                k++;
+            if (k == 5)
+                return chain_fail(ps, ps->step, "lut: interp must be nearest, linear, tetrahedral, best or "
+                                                "default, not '%s'", interp);
+            s.interp = k;
+        }
+        if (inverse[0] && strcmp(inverse, "0") && strcmp(inverse, "1"))
+            return chain_fail(ps, ps->step, "lut: inverse must be 0 or 1, not '%s'", inverse);
+        s.inverse = inverse[0] == '1';
+        snprintf(key, sizeof(key), "lut %s|%s|%d|%d", s.file, cccid, s.interp, s.inverse);
+        return program(ps, name, &s, key, st);
+    }
+    if (!have[0])
+        return chain_fail(ps, ps->step, "ocio needs in=SPACE, then out=SPACE or display=D:view=V");
+    if (have[1] && (have[2] || have[3]))
+        return chain_fail(ps, ps->step, "ocio: out= or display=/view=, not both");
+    s.kind = have[1] ? OCIO_STEP_SPACES : OCIO_STEP_DISPLAY;
+    s.in = vals[0], s.out = have[1] ? vals[1] : NULL;
+    s.display = have[2] ? vals[2] : NULL, s.view = have[3] ? vals[3] : NULL;
+    s.looks = have[4] ? vals[4] : NULL;
+    snprintf(key, sizeof(key), "ocio %s|%s|%s|%s|%s", vals[0], have[1] ? vals[1] : "",
+             have[2] ? vals[2] : "", have[3] ? vals[3] : "", have[4] ? vals[4] : "");
+    return program(ps, name, &s, key, st);
+}
