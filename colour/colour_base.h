@@ -6,8 +6,12 @@
 
 #ifdef __CUDACC__
 #define COLOUR_FN static inline __host__ __device__
+/* a long step few chains have (an OpenColorIO program): a call, so that it
+ * takes no registers from the kernels that never run it */
+#define COLOUR_NOINLINE static __noinline__ __host__ __device__
 #else
 #define COLOUR_FN static inline
+#define COLOUR_NOINLINE static __attribute__((noinline, unused))
 #endif
 
 /* v clamped to [0, hi]; NaN → 0 */

@@ -25,7 +25,7 @@ extern "C" {
 #endif
 
 /* Run a program (ChainOp.lut of a CHAIN_OCIO step) on R, G, B, in place. */
-COLOUR_FN void ocio_run(const float *prog, float v[3])
+COLOUR_NOINLINE void ocio_run(const float *prog, float v[3])
 {
     int nops = (int)prog[0];
     const float *p = prog + 1;

@@ -220,10 +220,15 @@ bool ocio_add_op(OcioProg *p, const OCIO::ConstTransformRcPtr &t, std::string &n
 
 namespace {
 
-// f() under one catch: an exception becomes −1 and one line in err
+// f() under one catch: an exception becomes −1 and one line in err. OCIO's own
+// log is off: its warnings (a 1D file given tetrahedral interpolation, which it
+// then reads linearly) are not pinstripe's lines, and its errors come as
+// exceptions
 template <class F> int guarded(char *err, size_t errlen, F f)
 {
     try {
+        static bool quiet = (OCIO::SetLoggingLevel(OCIO::LOGGING_LEVEL_NONE), true);
+        (void)quiet;
         return f();
     } catch (const std::exception &e) {
         say(err, errlen, first_line(e.what()));

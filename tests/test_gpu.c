@@ -17,6 +17,7 @@
 #include "look/chain.h"
 #include "look/cube.h"
 #include "look/tonemap.h"
+#include "ocio/ocio_shim.h"
 #include "tests/check.h"
 #include "tests/luts.h"
 
@@ -377,6 +378,25 @@ int main(void)
                             (d + outk + s + n) % 3);
                     combos++;
                 }
+    /* OpenColorIO steps (issue 43): every kind of operation the camera chains have,
+     * data and legal levels unclamped, a mix, a step second in a chain; every deep
+     * layout, 1, 3 and 8 stripes, every output */
+    if (ocio_available()) {
+        char ochain[3][600];
+        snprintf(ochain[0], sizeof(ochain[0]), "camera=slog3-cine");
+        snprintf(ochain[1], sizeof(ochain[1]), "camera=logc3:range=legal:mix=0.7");
+        snprintf(ochain[2], sizeof(ochain[2]), "%s,camera=clog2", test_chain[1]);
+        for (int d = 0; d < ndeep; d++)
+            for (int s = 0; s < nsizes; s++)
+                for (int n = 1; n <= 8; n += n == 1 ? 2 : 5) {
+                    int w = sizes[s][0], h = sizes[s][1], outk = (d + s + n) % 4, yuv = outk >= 2;
+                    if (n > h || (h == 1080 && (n != 3 || d % 4)) || (yuv && (w % 2 || h % 2)))
+                        continue;
+                    one_out(deep[d].l, deep[d].depth, w, h, n, ochain[(d + s + n) % 3], (d + s) % 3, yuv,
+                            outk == 1 ? 16 : outk == 3 ? 10 : 8, (d + n) % 3);
+                    combos++;
+                }
+    }
     /* tone maps: every curve, PQ and HLG, compress and clip, the chain before and
      * after, every HDR-able layout, every output */
     for (int d = 0; d < ndeep; d++)

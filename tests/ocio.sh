@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# Colour management with OpenColorIO (issue 43), end to end through the binary,
+# against OCIO's own CPU processor computed at test time (ocio_check.py,
+# Debian's python3-pyopencolorio under /usr/bin/python3):
+#   cameras  slog3-cine, logc3, vlog to SDR video: 16-bit RGB in and out
+#            (gbrp16 in, rgb48 out), 1,024 greys and 101,376 random colours:
+#            max ≤ 2, mean ≤ 0.25 LSB10 (the issue's bounds)
+#   levels   a 10-bit limited-range-tagged YUV S-Log3 clip (grey at code 420, a
+#            super-white at 1000): camera= reads code/1023; range=legal (code−64)/876
+#   formats  lut=file= on .cube (= lut3d= byte for byte), .spi1d, .spi3d, .cc,
+#            .ccc with cccid, inverse=1 on a 1D table, each against OCIO
+#   errors   one line and exit 1, nothing written: an unknown camera or output,
+#            a missing LUT file, ocio= without a config, a config that does not
+#            parse, a space that is not in it; --list-ocio
+case_name=${1:?usage: ocio.sh CASE}
+source "$(dirname "$0")/e2e-lib.sh"
+check=$(dirname "$0")/ocio_check.py
+py=/usr/bin/python3
+$py -c 'import numpy, PyOpenColorIO' 2>/dev/null || { echo "no numpy or PyOpenColorIO: skipped"; exit 77; }
+"$bin" --help | grep -q 'camera=' || fail "--help does not list camera="
+rgb48() { ffmpeg -v error -i "$1" -f rawvideo -pix_fmt rgb48le - >"$2" || fail "$1 does not read back"; }
+
+case $case_name in
+cameras)
+  w=352 h=288
+  $py "$check" make-rgb "$tmp/in.raw" $w $h
+  ff -f rawvideo -pix_fmt gbrp16le -s ${w}x$h -i "$tmp/in.raw" -c:v ffv1 "$tmp/in.mkv"
+  for cam in slog3-cine logc3 vlog; do
+    expect 0 -q --no-display -t camera=$cam --out-depth 16 -c rawvideo -o "$tmp/$cam.nut" "$tmp/in.mkv"
+    rgb48 "$tmp/$cam.nut" "$tmp/$cam.raw"
+    $py "$check" compare rgb "$tmp/in.raw" "$tmp/$cam.raw" $w $h camera=$cam 2 0.25 ||
+      fail "camera=$cam against OpenColorIO"
+  done
+  ;;
+levels)
+  w=256 h=8
+  $py "$check" make-levels "$tmp/y.raw" $w $h
+  ff -f rawvideo -pix_fmt yuv444p10le -s ${w}x$h -i "$tmp/y.raw" -c:v ffv1 -color_range tv \
+     -colorspace bt709 -color_primaries bt709 -color_trc bt709 "$tmp/slog3.mkv"
+  expect 0 -q --no-display -t camera=slog3 --out-depth 16 -c rawvideo -o "$tmp/data.nut" "$tmp/slog3.mkv"
+  rgb48 "$tmp/data.nut" "$tmp/data.raw"
+  $py "$check" compare data "$tmp/y.raw" "$tmp/data.raw" $w $h camera=slog3 2 0.25 || fail "data levels"
+  expect 0 -q --no-display -t camera=slog3:range=legal --out-depth 16 -c rawvideo -o "$tmp/legal.nut" "$tmp/slog3.mkv"
+  rgb48 "$tmp/legal.nut" "$tmp/legal.raw"
+  $py "$check" compare legal "$tmp/y.raw" "$tmp/legal.raw" $w $h camera=slog3 2 0.25 || fail "legal levels"
+  cmp -s "$tmp/data.raw" "$tmp/legal.raw" && fail "range=legal changed nothing"
+  ;;
+formats)
+  w=352 h=288
+  $py "$check" make-rgb "$tmp/in.raw" $w $h
+  ff -f rawvideo -pix_fmt gbrp16le -s ${w}x$h -i "$tmp/in.raw" -c:v ffv1 "$tmp/in.mkv"
+  # the files, written here: a .cube (9 a side), an .spi1d, an .spi3d, a .cc and a .ccc
+  $py - "$tmp" <<'PY'
+import sys, math
+d = sys.argv[1]
+with open(f"{d}/t.cube", "w") as f:
+    f.write("LUT_3D_SIZE 9\n")
+    for b in range(9):
+        for g in range(9):
+            for r in range(9):
+                f.write(f"{(r/8)**1.3*0.95+0.02*b/8:.6f} {g/8*(1-0.1*r/8):.6f} {math.sqrt(b/8):.6f}\n")
+with open(f"{d}/t.spi1d", "w") as f:
+    f.write("Version 1\nFrom 0 1\nLength 65\nComponents 1\n{\n")
+    f.writelines(f"{(i/64)**0.7:.7f}\n" for i in range(65))
+    f.write("}\n")
+with open(f"{d}/t.spi3d", "w") as f:
+    f.write("SPILUT 1.0\n3 3\n5 5 5\n")
+    for r in range(5):
+        for g in range(5):
+            for b in range(5):
+                f.write(f"{r} {g} {b} {r/4*0.9:.6f} {(g/4)**2:.6f} {1-(1-b/4)*0.7:.6f}\n")
+cc = ("<ColorCorrection id=\"{}\"><SOPNode><Slope>{}</Slope><Offset>{}</Offset><Power>{}</Power>"
+      "</SOPNode><SatNode><Saturation>{}</Saturation></SatNode></ColorCorrection>")
+with open(f"{d}/t.cc", "w") as f:
+    f.write(cc.format("one", "1.2 0.9 1.05", "-0.02 0.01 0.03", "0.8 1.1 1.3", "1.4"))
+with open(f"{d}/t.ccc", "w") as f:
+    f.write("<ColorCorrectionCollection>" + cc.format("a", "1 1 1", "0 0 0", "2 2 2", "1") +
+            cc.format("b", "4 0 0.5", "-0.1 0.2 0", "0.2 5 1", "0") + "</ColorCorrectionCollection>")
+PY
+  for f in t.cube t.spi1d t.spi3d t.cc "t.ccc:cccid=b"; do
+    file=${f%%:*} id=${f#*cccid=}
+    [ "$id" = "$f" ] && id=
+    expect 0 -q --no-display -t "lut=file=$tmp/$f" --out-depth 16 -c rawvideo -o "$tmp/o.nut" "$tmp/in.mkv"
+    rgb48 "$tmp/o.nut" "$tmp/o.raw"
+    $py "$check" compare rgb "$tmp/in.raw" "$tmp/o.raw" $w $h "file=$tmp/$file${id:+#$id}" 1 0.25 ||
+      fail "lut=file=$f against OpenColorIO"
+  done
+  # lut= and lut3d= on a .cube: the same bytes
+  expect 0 -q --no-display -t "lut3d=file=$tmp/t.cube" --out-depth 16 -c rawvideo -o "$tmp/a.nut" "$tmp/in.mkv"
+  expect 0 -q --no-display -t "lut=file=$tmp/t.cube" --out-depth 16 -c rawvideo -o "$tmp/b.nut" "$tmp/in.mkv"
+  cmp -s "$tmp/a.nut" "$tmp/b.nut" || fail "lut= and lut3d= differ on a .cube"
+  # inverse=1 on a 1D table: the inverse, then the table, is the input (to 1 LSB10)
+  expect 0 -q --no-display -t "lut=file=$tmp/t.spi1d:inverse=1,lut=file=$tmp/t.spi1d" --out-depth 16 \
+    -c rawvideo -o "$tmp/inv.nut" "$tmp/in.mkv"
+  rgb48 "$tmp/inv.nut" "$tmp/inv.raw"
+  $py - "$tmp" $w $h <<'PY' || fail "inverse=1 then the table is not the input"
+import sys, numpy as np
+d, w, h = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]); n = w * h
+raw = np.fromfile(f"{d}/in.raw", "<u2"); src = np.stack([raw[2*n:3*n], raw[:n], raw[n:2*n]], 1)
+got = np.fromfile(f"{d}/inv.raw", "<u2")[:3*n].reshape(n, 3)
+e = np.abs(got.astype(float) - src) / 65535 * 1023
+print(f"inverse=1 then the table: max {e.max():.3f} LSB10")
+sys.exit(0 if e.max() <= 1 else 1)
+PY
+  ;;
+errors)
+  ff -f lavfi -i testsrc2=size=64x36:rate=25 -t 0.2 -pix_fmt yuv420p -c:v ffv1 "$tmp/in.mkv"
+  nothing() { [ ! -e "$tmp/out.mkv" ] || fail "$1: a file was written"; }
+  expect 1 -q --no-display -t camera=slog9 -o "$tmp/out.mkv" "$tmp/in.mkv"; one_line "no camera 'slog9'"; nothing camera
+  grep -q 'slog3-cine' "$tmp/err" || fail "the unknown camera's line does not list the known ones"
+  expect 1 -q --no-display -t camera=vlog:output=cinema -o "$tmp/out.mkv" "$tmp/in.mkv"; one_line "no output 'cinema'"; nothing output
+  expect 1 -q --no-display -t "lut=file=$tmp/none.cube" -o "$tmp/out.mkv" "$tmp/in.mkv"; one_line "none.cube"; nothing lut
+  printf 'not a LUT at all\n' >"$tmp/bad.cube"
+  expect 1 -q --no-display -t "lut=file=$tmp/bad.cube" -o "$tmp/out.mkv" "$tmp/in.mkv"; one_line "bad.cube"; nothing badlut
+  expect 1 -q --no-display -t "ocio=in=a:out=b" -o "$tmp/out.mkv" "$tmp/in.mkv"; one_line "no OpenColorIO config"; nothing noconfig
+  printf 'ocio_profile_version: 2\nroles: [\n' >"$tmp/broken.ocio"
+  expect 1 -q --no-display --ocio "$tmp/broken.ocio" -t "ocio=in=a:out=b" -o "$tmp/out.mkv" "$tmp/in.mkv"
+  one_line "broken.ocio"; nothing broken
+  printf 'ocio_profile_version: 2\nroles:\n  default: lin\ndisplays:\n  sRGB:\n    - !<View> {name: Raw, colorspace: lin}\ncolorspaces:\n  - !<ColorSpace> {name: lin}\n  - !<ColorSpace> {name: Log (cam), from_scene_reference: !<LogTransform> {base: 10}}\n' >"$tmp/c.ocio"
+  expect 1 -q --no-display --ocio "$tmp/c.ocio" -t "ocio=in=lin:out=S-Log3" -o "$tmp/out.mkv" "$tmp/in.mkv"
+  one_line "no colour space 'S-Log3'"; grep -q 'Log (cam)' "$tmp/err" || fail "the spaces there are are not listed"; nothing space
+  expect 0 -q --no-display --ocio "$tmp/c.ocio" -t "ocio=in=lin:out=Log (cam)" -o "$tmp/out.mkv" "$tmp/in.mkv"
+  OCIO=$tmp/c.ocio expect 0 -q --no-display -t "ocio=in=lin:display=sRGB:view=Raw" -o "$tmp/out2.mkv" "$tmp/in.mkv"
+  expect 0 --list-ocio --ocio "$tmp/c.ocio"
+  grep -q 'Log (cam)' "$tmp/out" && grep -q 'sRGB \*' "$tmp/out" && grep -q 'slog3-cine' "$tmp/out" ||
+    { cat "$tmp/out"; fail "--list-ocio does not list the config and the cameras"; }
+  expect 1 --list-ocio; one_line "no OpenColorIO config"
+  ;;
+*) fail "unknown case $case_name" ;;
+esac
+echo "PASS $case_name"

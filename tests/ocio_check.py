@@ -1,0 +1,103 @@
+#!/usr/bin/python3
+"""OpenColorIO's own CPU processor as the reference for tests/ocio.sh (issue 43).
+
+    ocio_check.py make-rgb OUT.raw W H                 random 16-bit RGB (gbrp16le planes), the
+                                                       1,024 10-bit greys first
+    ocio_check.py make-levels OUT.raw W H              yuv444p10le: Y codes 0..1023 across, the
+                                                       grey 420 and the super-white 1000 rows,
+                                                       U = V = 512
+    ocio_check.py compare KIND IN.raw OUT.raw W H STEP MAXLSB MEANLSB
+        IN: gbrp16le (KIND rgb) or yuv444p10le (KIND data: code/1023, KIND legal:
+        (code - 64)/876); OUT: rgb48le from pinstripe. STEP: camera=NAME (OCIO's
+        built-ins through ACES to SDR video, as pinstripe has them), or file=PATH
+        (a FileTransform, tetrahedral, CDL clamped; PATH#ID: a .ccc's CDL by id). Prints max, p99 and mean
+        in 10-bit codes per channel, pooled, both sides clamped to [0,1];
+        exits 1 when max > MAXLSB or mean > MEANLSB.
+"""
+import sys
+
+import numpy as np
+import PyOpenColorIO as OCIO
+
+CAMERAS = {
+    "slog3": "SONY_SLOG3-SGAMUT3", "slog3-cine": "SONY_SLOG3-SGAMUT3.CINE",
+    "slog3-venice": "SONY_SLOG3-SGAMUT3-VENICE", "slog3-cine-venice": "SONY_SLOG3-SGAMUT3.CINE-VENICE",
+    "logc3": "ARRI_ALEXA-LOGC-EI800-AWG", "vlog": "PANASONIC_VLOG-VGAMUT", "clog2": "CANON_CLOG2-CGAMUT",
+    "clog3": "CANON_CLOG3-CGAMUT", "log3g10": "RED_LOG3G10-RWG", "redlogfilm": "RED_REDLOGFILM-RWG",
+}
+
+
+def processor(step):
+    OCIO.SetLoggingLevel(OCIO.LOGGING_LEVEL_NONE)
+    cfg = OCIO.Config.CreateRaw()
+    kind, _, arg = step.partition("=")
+    if kind == "camera":
+        g = OCIO.GroupTransform()
+        for s in (CAMERAS[arg] + "_to_ACES2065-1",
+                  "ACES-OUTPUT - ACES2065-1_to_CIE-XYZ-D65 - SDR-VIDEO_1.0",
+                  "DISPLAY - CIE-XYZ-D65_to_REC.1886-REC.709"):
+            g.appendTransform(OCIO.BuiltinTransform(s))
+        return cfg.getProcessor(g).getDefaultCPUProcessor()
+    path, _, cccid = arg.partition("#")
+    t = OCIO.FileTransform(src=path, interpolation=OCIO.INTERP_TETRAHEDRAL)
+    if cccid:
+        t.setCCCId(cccid)
+    t.setCDLStyle(OCIO.CDL_ASC)
+    return cfg.getProcessor(t).getDefaultCPUProcessor()
+
+
+def make_rgb(path, w, h):
+    rng = np.random.default_rng(43)
+    rgb = rng.integers(0, 65536, size=(h * w, 3), dtype=np.uint16)
+    greys = np.round(np.arange(1024) * 65535 / 1023).astype(np.uint16)
+    rgb[:1024] = greys[:, None]
+    planes = [rgb[:, 1], rgb[:, 2], rgb[:, 0]]  # gbrp: G, B, R
+    with open(path, "wb") as f:
+        for p in planes:
+            f.write(p.astype("<u2").tobytes())
+
+
+def make_levels(path, w, h):
+    y = np.tile(np.round(np.linspace(0, 1023, w)).astype(np.uint16), (h, 1))
+    y[0, :] = 420   # S-Log3's 18% grey
+    y[1, :] = 1000  # a super-white
+    u = np.full((h, w), 512, np.uint16)
+    with open(path, "wb") as f:
+        for p in (y, u, u):
+            f.write(p.astype("<u2").tobytes())
+
+
+def compare(kind, inp, out, w, h, step, max_lsb, mean_lsb):
+    n = w * h
+    raw = np.fromfile(inp, "<u2")
+    if kind == "rgb":
+        g, b, r = raw[:n], raw[n:2 * n], raw[2 * n:3 * n]
+        src = np.stack([r, g, b], 1).astype(np.float32) / np.float32(65535)
+    else:
+        y = raw[:n].astype(np.float32)
+        v = (y / np.float32(1023)) if kind == "data" else ((y - np.float32(64)) / np.float32(876))
+        src = np.stack([v, v, v], 1).astype(np.float32)
+    ref = np.ascontiguousarray(src.copy())
+    processor(step).applyRGB(ref)
+    got = np.fromfile(out, "<u2")[:3 * n].reshape(n, 3).astype(np.float64) / 65535
+    err = np.abs(np.clip(got, 0, 1) - np.clip(ref.astype(np.float64), 0, 1)) * 1023
+    mx, p99, mean = err.max(), np.percentile(err, 99), err.mean()
+    print(f"{step} ({kind}): max {mx:.4f} p99 {p99:.4f} mean {mean:.5f} LSB10 over {n} pixels")
+    return 0 if mx <= max_lsb and mean <= mean_lsb else 1
+
+
+def main():
+    cmd = sys.argv[1]
+    if cmd == "make-rgb":
+        make_rgb(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
+    elif cmd == "make-levels":
+        make_levels(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
+    elif cmd == "compare":
+        k, i, o, w, h, s, mx, mn = sys.argv[2:10]
+        sys.exit(compare(k, i, o, int(w), int(h), s, float(mx), float(mn)))
+    else:
+        sys.exit("usage: see the docstring")
+
+
+if __name__ == "__main__":
+    main()
