@@ -6,10 +6,14 @@
  *   threads  the whole CPU stage (stage_create, its worker pool) at 1, 2, 4, …
  *            threads: frames per second and the speed-up over one thread;
  *   scopes   the whole CPU stage with lut3d, without and with each scope (--scope),
- *            on every core, or on each number of threads --threads lists.
+ *            on every core, or on each number of threads --threads lists;
+ *   ocio     the whole CPU stage with -t camera=slog3-cine (OpenColorIO's
+ *            operations, exact) against OpenColorIO's own CPU processor applied to
+ *            the same frame's R,G,B (as floats) on as many threads, each thread a
+ *            band of rows; ms a frame and the ratio (issue 43). Only with ocio named.
  *
  *   pinstripe-cpu-bench [--size WxH] [--reps N] [--frames N] [--lut F.cube]
- *                       [--threads 1,2,4,...] [kernels|threads|scopes]...
+ *                       [--threads 1,2,4,...] [kernels|threads|scopes|ocio]...
  *
  * The picture is a synthetic yuv420p frame (gradients and a little noise, so
  * LUT lookups touch the table as a real picture does). */
@@ -24,6 +28,9 @@
 #include "cpu/simd.h"
 #include "stage/stage.h"
 #include "look/chain.h"
+#include "ocio/ocio_shim.h"
+
+#include <pthread.h>
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -219,9 +226,102 @@ static int scopes(FrameBuf in[2], FrameBuf *out, const char *lut, int nthreads, 
     return 0;
 }
 
+typedef struct OcioBand {
+    const OcioCpu *cpu;
+    float *rgb;
+    size_t n;
+} OcioBand;
+
+static void *ocio_band(void *arg)
+{
+    OcioBand *b = arg;
+    ocio_cpu_apply(b->cpu, b->rgb, b->n);
+    return NULL;
+}
+
+/* The CPU stage with camera=slog3-cine on nthreads, and OCIO's CPU processor on
+ * as many threads over the same frame's R, G, B (the stage's 16-bit RGB of it) */
+static int ocio_vs(FrameBuf in[2], int nthreads, int reps, int frames)
+{
+    int w = in[0].fmt.width, h = in[0].fmt.height;
+    size_t n = (size_t)w * h;
+    FrameFormat f48 = {PIX_RGB48, w, h, 1}, f24 = {PIX_BGR24, w, h, 1};
+    uint8_t *b48 = malloc(frame_bytes(&f48)), *b24 = malloc(frame_bytes(&f24));
+    float *rgb = malloc(12 * n), *work = malloc(12 * n);
+    char note[256], err[512];
+    int code, rc = -1;
+    Stage *s = NULL;
+    OcioCfg *raw = ocio_cfg_raw(err, sizeof(err));
+    OcioStep step = {.kind = OCIO_STEP_BUILTINS, .nbuiltin = 3,
+                     .builtin = {"SONY_SLOG3-SGAMUT3.CINE_to_ACES2065-1",
+                                 "ACES-OUTPUT - ACES2065-1_to_CIE-XYZ-D65 - SDR-VIDEO_1.0",
+                                 "DISPLAY - CIE-XYZ-D65_to_REC.1886-REC.709"}};
+    OcioCpu *cpu = raw ? ocio_cpu_create(raw, &step, err, sizeof(err)) : NULL;
+    FrameBuf o48, o24;
+    memset(&o48, 0, sizeof(o48)), memset(&o24, 0, sizeof(o24));
+    if (!b48 || !b24 || !rgb || !work || !cpu)
+        goto end;
+    frame_wrap(&o48, &f48, b48), frame_wrap(&o24, &f24, b24);
+    /* the frame's R, G, B: the stage without a transform, at 16 bits */
+    StageConfig c0 = {.in = in[0].fmt, .stripes = 3, .backend = STAGE_CPU, .threads = nthreads,
+                      .out_depth = 16};
+    if (parse_transform("none", &c0.transform) < 0 ||
+        !(s = stage_create(&c0, note, sizeof(note), err, sizeof(err), &code)) ||
+        stage_submit(s, &in[0], &o48) < 0 || stage_wait(s, NULL) < 0)
+        goto end;
+    stage_destroy(&s);
+    for (size_t i = 0; i < 3 * n; i++)
+        rgb[i] = ((const uint16_t *)b48)[i] / 65535.0f;
+    StageConfig cfg = {.in = in[0].fmt, .stripes = 3, .backend = STAGE_CPU, .threads = nthreads};
+    if (parse_transform("camera=slog3-cine", &cfg.transform) < 0 ||
+        !(s = stage_create(&cfg, note, sizeof(note), err, sizeof(err), &code)))
+        goto end;
+    int nt = stage_threads(s);
+    double runs[2][64];
+    pthread_t th[256];
+    OcioBand band[256];
+    for (int r = 0; r < reps; r++) {
+        double t0 = clock_now_ms();
+        for (int f = 0; f < frames; f++)
+            if (stage_submit(s, &in[f & 1], &o24) < 0 || stage_wait(s, NULL) < 0) {
+                snprintf(err, sizeof(err), "%s", stage_error(s));
+                goto end;
+            }
+        runs[0][r] = (clock_now_ms() - t0) / frames;
+        double spent = 0;
+        for (int f = 0; f < frames; f++) {
+            memcpy(work, rgb, 12 * n);
+            double t1 = clock_now_ms();
+            for (int k = 0; k < nt; k++) {
+                size_t y0 = (size_t)h * k / nt, y1 = (size_t)h * (k + 1) / nt;
+                band[k] = (OcioBand){cpu, work + 3 * y0 * w, (y1 - y0) * w};
+                pthread_create(&th[k], NULL, ocio_band, &band[k]);
+            }
+            for (int k = 0; k < nt; k++)
+                pthread_join(th[k], NULL);
+            spent += clock_now_ms() - t1;
+        }
+        runs[1][r] = spent / frames;
+    }
+    double a = median(runs[0], reps), b = median(runs[1], reps);
+    printf("ocio: %dx%d, camera=slog3-cine, %d threads, ms a frame (median of %d runs of %d frames)\n"
+           "  pinstripe's CPU stage (YUV in, BGR out)  %9.2f ms\n"
+           "  OpenColorIO %s's CPU processor (RGB)  %9.2f ms\n"
+           "  pinstripe %.2fx as fast\n", w, h, nt, reps, frames, a, ocio_version(), b, b / a);
+    rc = 0;
+end:
+    if (rc < 0)
+        fprintf(stderr, "pinstripe-cpu-bench: ocio: %s\n", err);
+    stage_destroy(&s);
+    ocio_cpu_destroy(&cpu);
+    ocio_cfg_close(&raw);
+    free(b48), free(b24), free(rgb), free(work);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
-    int w = 1920, h = 1080, reps = 5, frames = 20, do_kernels = 0, do_threads = 0, do_scopes = 0;
+    int w = 1920, h = 1080, reps = 5, frames = 20, do_kernels = 0, do_threads = 0, do_scopes = 0, do_ocio = 0;
     const char *lut = "assets/luts/teal-orange.cube";
     int list[64], nlist = 0, listed = 0;
     for (int i = 1; i < argc; i++) {
@@ -252,13 +352,15 @@ int main(int argc, char **argv)
             do_threads = 1;
         else if (!strcmp(a, "scopes"))
             do_scopes = 1;
+        else if (!strcmp(a, "ocio"))
+            do_ocio = 1;
         else {
             fprintf(stderr, "usage: pinstripe-cpu-bench [--size WxH] [--reps N] [--frames N] "
-                            "[--lut F.cube] [--threads 1,2,4,...] [kernels|threads|scopes]...\n");
+                            "[--lut F.cube] [--threads 1,2,4,...] [kernels|threads|scopes|ocio]...\n");
             return 1;
         }
     }
-    if (!do_kernels && !do_threads && !do_scopes)
+    if (!do_kernels && !do_threads && !do_scopes && !do_ocio)
         do_kernels = do_threads = do_scopes = 1;
     if (nlist == 0) {
         int cores = stage_cpu_default_threads();
@@ -289,6 +391,9 @@ int main(int argc, char **argv)
         rc = 2;
     for (int k = 0; rc == 0 && do_scopes && k < (listed ? listed : 1); k++) /* (every core */
         if (scopes(in, &out, lut, listed ? list[k] : 0, reps, frames) < 0)   /* unless listed) */
+            rc = 2;
+    for (int k = 0; rc == 0 && do_ocio && k < (listed ? listed : 1); k++)
+        if (ocio_vs(in, listed ? list[k] : 0, reps, frames) < 0)
             rc = 2;
     free(bin[0]);
     free(bin[1]);

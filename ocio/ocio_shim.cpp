@@ -23,6 +23,10 @@ extern "C" {
 
 namespace OCIO = OCIO_NAMESPACE;
 
+struct OcioCpu {
+    OCIO::ConstCPUProcessorRcPtr cpu;
+};
+
 struct OcioCfg {
     OCIO::ConstConfigRcPtr cfg;
     std::string path;
@@ -385,6 +389,40 @@ int ocio_step_apply(const OcioCfg *c, const OcioStep *s, float *rgb, size_t n, c
         optimized(c, s)->getDefaultCPUProcessor()->apply(img);
         return 0;
     });
+}
+
+OcioCpu *ocio_cpu_create(const OcioCfg *c, const OcioStep *s, char *err, size_t errlen)
+{
+    OcioCpu *p = new (std::nothrow) OcioCpu;
+    if (p && guarded(err, errlen, [&]() {
+            std::string why;
+            if (!check_names(c, s, why)) {
+                say(err, errlen, why);
+                return -1;
+            }
+            p->cpu = optimized(c, s)->getDefaultCPUProcessor();
+            return 0;
+        }) == 0)
+        return p;
+    delete p;
+    return nullptr;
+}
+
+void ocio_cpu_apply(const OcioCpu *p, float *rgb, size_t n)
+{
+    try {
+        OCIO::PackedImageDesc img(rgb, (long)n, 1, 3);
+        p->cpu->apply(img);
+    } catch (...) {
+    }
+}
+
+void ocio_cpu_destroy(OcioCpu **p)
+{
+    if (p) {
+        delete *p;
+        *p = nullptr;
+    }
 }
 
 } // extern "C"

@@ -66,6 +66,13 @@ int ocio_step_program(const OcioCfg *c, const OcioStep *s, float **prog, size_t 
 int ocio_step_apply(const OcioCfg *c, const OcioStep *s, float *rgb, size_t n, char *err,
                     size_t errlen);
 
+/* OCIO's CPU processor for a step, made once and applied many times, from any
+ * number of threads at once (pinstripe-cpu-bench's comparison). NULL said. */
+typedef struct OcioCpu OcioCpu;
+OcioCpu *ocio_cpu_create(const OcioCfg *c, const OcioStep *s, char *err, size_t errlen);
+void ocio_cpu_apply(const OcioCpu *p, float *rgb, size_t n);
+void ocio_cpu_destroy(OcioCpu **p);
+
 #ifdef __cplusplus
 }
 #endif

@@ -83,3 +83,21 @@ int ocio_step_apply(const OcioCfg *c, const OcioStep *s, float *rgb, size_t n, c
     say(err, errlen);
     return -1;
 }
+
+OcioCpu *ocio_cpu_create(const OcioCfg *c, const OcioStep *s, char *err, size_t errlen)
+{
+    (void)c, (void)s;
+    say(err, errlen);
+    return NULL;
+}
+
+void ocio_cpu_apply(const OcioCpu *p, float *rgb, size_t n)
+{
+    (void)p, (void)rgb, (void)n;
+}
+
+void ocio_cpu_destroy(OcioCpu **p)
+{
+    if (p)
+        *p = NULL;
+}
