@@ -116,9 +116,10 @@ lap "the TSan build"
 lap "the TSan pass"
 
 # libFuzzer on the .cube and -t parsers, for a bounded time
-CC=clang cmake -S "$top" -B "$top/build-fuzz" -DPINSTRIPE_FUZZ=ON -DCMAKE_BUILD_TYPE=Debug >/dev/null
+CC=clang CXX=clang++ cmake -S "$top" -B "$top/build-fuzz" -DPINSTRIPE_FUZZ=ON -DCMAKE_BUILD_TYPE=Debug >/dev/null
 cmake --build "$top/build-fuzz" -j"$(nproc)" >/dev/null
-for t in cube chain; do
+for t in cube chain ocio; do
+  [ -x "$top/build-fuzz/fuzz_$t" ] || { echo "fuzz_$t: not built (no OpenColorIO)"; continue; }
   corpus=$(mktemp -d)
   "$top/build-fuzz/fuzz_$t" -max_total_time="${FUZZ_SECONDS:-6}" -print_final_stats=0 \
     "$corpus" "$top/tests/fuzz/$t" 2>"$corpus.log" ||
