@@ -85,8 +85,9 @@ int adjust_begin(Adjust *a, const char *spec)
     for (const char *s = spec; s < spec + len;) {
         const char *stop = memchr(s, ',', (size_t)(spec + len - s));
         stop = stop ? stop : spec + len;
-        if (is_step(s, (size_t)(stop - s), "lut3d") || is_step(s, (size_t)(stop - s), "lut1d") ||
-            is_step(s, (size_t)(stop - s), "look"))
+        size_t sl = (size_t)(stop - s);
+        if (is_step(s, sl, "lut3d") || is_step(s, sl, "lut1d") || is_step(s, sl, "look") ||
+            is_step(s, sl, "lut") || is_step(s, sl, "ocio") || is_step(s, sl, "camera"))
             lut = s, lutlen = (size_t)(stop - s);
         s = stop + 1;
     }

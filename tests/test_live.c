@@ -191,6 +191,10 @@ static void texts(void)
              1);
     adjusted("lut3d=file=a.cube:mix=0.97", "==", "lut3d=file=a.cube", -1);
     adjusted("lut3d=file=a.cube:mix=0.5,eq=contrast=2", "=7", "lut3d=file=a.cube:mix=0.55,eq=contrast=2:saturation=0.95", 1);
+    /* the OpenColorIO steps' mix (issue 43): camera=NAME keeps its name first */
+    adjusted("camera=slog3-cine", "-", "camera=slog3-cine:mix=0.95", 1);
+    adjusted("camera=logc3:mix=0.5:range=legal,gray", "=", "camera=logc3:range=legal:mix=0.55,gray", 1);
+    adjusted("lut3d=file=a.cube,lut=file=a.cube", "-", "lut3d=file=a.cube,lut=file=a.cube:mix=0.95", 1);
     /* the printed number reads back as the value */
     char num[32];
     const double vs[] = {0.1, 1.15, 1.0 / 3, 1e-300, 123456.789};
