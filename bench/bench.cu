@@ -36,6 +36,7 @@
 #include "scope/scope.h"
 #include "stage/stage.h"
 #include "look/chain.h"
+#include "ocio/ocio_shim.h"
 #include "look/tonemap.h"
 #ifdef PINSTRIPE_HAVE_NPP
 #include <nppi_color_conversion.h>
@@ -218,6 +219,7 @@ static double forum_loop(int pinned)
 // hdr: 10-bit 4:2:0 samples (random, within 10 bits) tagged PQ BT.2020 1000 cd/m²,
 // tone-mapped with bt2390 (the default) after the transform; 0: 8-bit 4:2:0 as decoded
 static int grade_only;    // --grade: issue 27's rows alone
+static int ocio_only;     // --ocio: issue 43's rows alone
 static int bench_gradients; // --picture gradients: pinstripe-cpu-bench's picture, not random bytes
 static int bench_compare; // the stage with --compare split (at 0.5)
 static int bench_scopes;  // the stage counting these scopes (SCOPE_* bits; 0: none)
@@ -585,6 +587,8 @@ int main(int argc, char **argv)
             stripes = atoi(argv[++i]);
         else if (strcmp(argv[i], "--plain") == 0)
             plain = 1;
+        else if (strcmp(argv[i], "--ocio") == 0) // issue 43's rows alone (2160p camera= and lut3d)
+            grade_only = ocio_only = 1;
         else if (strcmp(argv[i], "--grade") == 0) // issue 27's rows alone (2160p lut3d 33³)
             grade_only = 1;
         else if (strcmp(argv[i], "--picture") == 0 && i + 1 < argc &&
@@ -598,7 +602,7 @@ int main(int argc, char **argv)
             spans_path = argv[++i];
         else {
             fprintf(stderr, "usage: pinstripe-bench [--reps N] [--frames N] [--stripes N] "
-                            "[--plain] [--copies] [--timing N] [-v] [--spans PREFIX] [--grade]\n"
+                            "[--plain] [--copies] [--timing N] [-v] [--spans PREFIX] [--grade] [--ocio]\n"
                             "                       [--picture random|gradients]\n");
             return 1;
         }
@@ -681,6 +685,28 @@ int main(int argc, char **argv)
                 remove(path);
             }
         }
+        if (si == 1 && ocio_available()) { // issue 43: camera=slog3-cine against lut3d 33³, in turn
+            char path[64], spec[128];
+            snprintf(path, sizeof path, "/tmp/pinstripe-bench-ocio.cube");
+            write_cube(path, 33);
+            snprintf(spec, sizeof spec, "lut3d=file=%s", path);
+            double ms[2][3];
+            for (int k = 0; k < 3; k++) {
+                ms[0][k] = stage_run(w, h, spec, stripes);
+                ms[1][k] = stage_run(w, h, "camera=slog3-cine", stripes);
+            }
+            for (int c = 0; c < 2; c++) {
+                double *m = ms[c], lo = fmin(m[0], fmin(m[1], m[2])), hi = fmax(m[0], fmax(m[1], m[2]));
+                m[0] = m[0] + m[1] + m[2] - lo - hi;
+            }
+            snprintf(name, sizeof name, "%dp lut3d 33³ (for camera=)", h);
+            row(name, ms[0][0], up, down, bound);
+            snprintf(name, sizeof name, "%dp camera=slog3-cine (÷ lut3d: %.3f)", h, ms[1][0] / ms[0][0]);
+            row(name, ms[1][0], up, down, bound);
+            remove(path);
+        }
+        if (ocio_only)
+            continue;
         if (si == 1) { // issue 27: lut3d 33³ without and with --compare split, each scope and
             // all four, in turn
             char path[64], spec[128];

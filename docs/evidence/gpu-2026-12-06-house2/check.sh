@@ -26,3 +26,4 @@ for r in 1 2 3; do
   done
 done >"$out/bench.txt" 2>&1
 grep -E '^-- |lut3d 33|none' "$out/bench.txt" | head -60
+for i in 1 2; do pinstripe-bench --reps 3 --ocio 2>&1 | grep -E 'camera|for camera'; done | tee "$out/bench-ocio.txt"
