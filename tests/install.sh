@@ -5,6 +5,7 @@
 #           page and the completion; the installed tree, moved elsewhere and run
 #           from another folder, finds its looks beside itself (key t)
 #   deb     the package lists the files and Depends on FFmpeg's and OpenCV's libraries
+#           (and OpenColorIO's, in a build with it)
 case_name=${1:?usage: install.sh CASE}
 source "$(dirname "$0")/e2e-lib.sh"
 build=$PWD
@@ -61,6 +62,10 @@ deb)
   dpkg-deb -I "$deb" | tee "$tmp/info" | grep "Depends:"
   grep -q "Depends:.*libavcodec" "$tmp/info" && grep -q "Depends:.*libopencv" "$tmp/info" ||
     fail "Depends lacks libavcodec or libopencv"
+  # colour management (issue 43): the OpenColorIO runtime, where the build has it
+  if "$bin" --list-ocio 2>&1 | grep -q 'built without OpenColorIO'; then :; else
+    grep -q "Depends:.*libopencolorio" "$tmp/info" || fail "Depends lacks libopencolorio"
+  fi
   if grep -q libcudart "$tmp/files"; then echo "a CUDA build: libcudart goes in the package"; fi
   ;;
 *) fail "unknown case $case_name" ;;
