@@ -8,7 +8,10 @@
 #   levels   a 10-bit limited-range-tagged YUV S-Log3 clip (grey at code 420, a
 #            super-white at 1000): camera= reads code/1023; range=legal (code−64)/876
 #   formats  lut=file= on .cube (= lut3d= byte for byte), .spi1d, .spi3d, .cc,
-#            .ccc with cccid, inverse=1 on a 1D table, each against OCIO
+#            .ccc with cccid, inverse=1 on a 1D table, and every format OCIO writes
+#            (.3dl flame and lustre, .clf, .ctf, .csp, .lut, .cube, .itx, .cub,
+#            .cc, .ccc, .cdl) with .spimtx, .mga and a Discreet .lut, each
+#            against OCIO reading the same file
 #   errors   one line and exit 1, nothing written: an unknown camera or output,
 #            a missing LUT file, ocio= without a config, a config that does not
 #            parse, a space that is not in it; --list-ocio
@@ -84,6 +87,17 @@ PY
     rgb48 "$tmp/o.nut" "$tmp/o.raw"
     $py "$check" compare rgb "$tmp/in.raw" "$tmp/o.raw" $w $h "file=$tmp/$file${id:+#$id}" 1 0.25 ||
       fail "lut=file=$f against OpenColorIO"
+  done
+  # every format OpenColorIO writes (its Baker and writers), and .spimtx, .mga and a
+  # Discreet .lut written here: read by pinstripe and by OpenColorIO, equal to 1 LSB10
+  mkdir -p "$tmp/fmt"
+  for f in $($py "$check" make-formats "$tmp/fmt"); do
+    id=; case $f in *.ccc|*.cdl) id=g1 ;; esac # (a collection's CDL by its id)
+    expect 0 -q --no-display -t "lut=file=$tmp/fmt/$f${id:+:cccid=$id}" --out-depth 16 -c rawvideo -o "$tmp/o.nut" "$tmp/in.mkv"
+    rgb48 "$tmp/o.nut" "$tmp/o.raw"
+    $py "$check" compare rgb "$tmp/in.raw" "$tmp/o.raw" $w $h "file=$tmp/fmt/$f${id:+#$id}" 1 0.25 ||
+      fail "lut=file=$f against OpenColorIO"
+    [ -s "$tmp/err" ] && { cat "$tmp/err"; fail "lut=file=$f said something"; }
   done
   # lut= and lut3d= on a .cube: the same bytes
   expect 0 -q --no-display -t "lut3d=file=$tmp/t.cube" --out-depth 16 -c rawvideo -o "$tmp/a.nut" "$tmp/in.mkv"

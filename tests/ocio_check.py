@@ -6,6 +6,12 @@
     ocio_check.py make-levels OUT.raw W H              yuv444p10le: Y codes 0..1023 across, the
                                                        grey 420 and the super-white 1000 rows,
                                                        U = V = 512
+    ocio_check.py make-formats DIR                     LUT files of every format OpenColorIO
+                                                       writes (its Baker: .3dl flame and lustre,
+                                                       .clf, .ctf, .csp, .lut houdini, .cube iridas
+                                                       and resolve, .itx, .cub; its writers: .cc,
+                                                       .ccc, .cdl), and .spimtx, .mga and a Discreet
+                                                       .lut written here; prints their names
     ocio_check.py compare KIND IN.raw OUT.raw W H STEP MAXLSB MEANLSB
         IN: gbrp16le (KIND rgb) or yuv444p10le (KIND data: code/1023, KIND legal:
         (code - 64)/876); OUT: rgb48le from pinstripe. STEP: camera=NAME (OCIO's
@@ -67,6 +73,59 @@ def make_levels(path, w, h):
             f.write(p.astype("<u2").tobytes())
 
 
+def make_formats(d):
+    OCIO.SetLoggingLevel(OCIO.LOGGING_LEVEL_NONE)
+    cfg = OCIO.Config.CreateRaw()
+    look = OCIO.GroupTransform()
+    look.appendTransform(OCIO.MatrixTransform([0.9, 0.08, 0.02, 0, 0.05, 0.85, 0.1, 0, 0.02, 0.1, 0.88, 0,
+                                               0, 0, 0, 1], [0.01, 0.0, 0.02, 0]))
+    look.appendTransform(OCIO.ExponentTransform([1.3, 1.1, 0.9, 1.0]))
+    cfg.addColorSpace(OCIO.ColorSpace(name="lin"))  # (the raw config's "raw" is data: never transformed)
+    cs = OCIO.ColorSpace(name="look")
+    cs.setTransform(look, OCIO.COLORSPACE_DIR_FROM_REFERENCE)
+    cfg.addColorSpace(cs)
+    names = []
+    for i, (fmt, ext) in enumerate(OCIO.Baker.getFormats()):
+        b = OCIO.Baker()
+        b.setConfig(cfg)
+        b.setFormat(fmt)
+        b.setInputSpace("lin")
+        b.setTargetSpace("look")
+        b.setCubeSize(17)
+        name = f"baked{i}.{ext}"
+        with open(f"{d}/{name}", "w") as f:
+            f.write(b.bake())
+        names.append(name)
+    cdl = OCIO.CDLTransform(slope=[1.1, 0.95, 1.0], offset=[0.01, -0.02, 0.0], power=[0.9, 1.2, 1.0], sat=1.2)
+    cdl.setID("g1")
+    for fmt, ext in (("ColorCorrection", "cc"), ("ColorCorrectionCollection", "ccc"),
+                     ("ColorDecisionList", "cdl"), ("Academy/ASC Common LUT Format", "clf"),
+                     ("Color Transform Format", "ctf")):
+        g = OCIO.GroupTransform()
+        g.appendTransform(cdl)
+        with open(f"{d}/written.{ext}", "w") as f:
+            f.write(g.write(formatName=fmt, config=cfg))
+        names.append(f"written.{ext}")
+    with open(f"{d}/m.spimtx", "w") as f:  # a 3x4 matrix, the offsets in 16-bit code values
+        f.write("0.9 0.08 0.02 655.35\n0.05 0.85 0.1 0\n0.02 0.1 0.88 1310.7\n")
+    names.append("m.spimtx")
+    with open(f"{d}/d.lut", "w") as f:  # Discreet 1D: 3 tables of 1024, 12-bit values
+        f.write("LUT: 3 1024\n")
+        for c in range(3):
+            f.writelines(f"{round(4095 * (i / 1023) ** (1.1 + 0.2 * c))}\n" for i in range(1024))
+    names.append("d.lut")
+    with open(f"{d}/p.mga", "w") as f:  # Pandora 3D, 9 a side
+        f.write("channel 3d\nin 729\nout 4096\nformat lut\nvalues red green blue\n")
+        k = 0
+        for r in range(9):
+            for g in range(9):
+                for b in range(9):
+                    f.write(f"{k} {round(4095 * (r / 8) ** 1.2)} {round(4095 * g / 8 * 0.9)} {round(4095 * (b / 8) ** 0.8)}\n")
+                    k += 1
+    names.append("p.mga")
+    print(" ".join(names))
+
+
 def compare(kind, inp, out, w, h, step, max_lsb, mean_lsb):
     n = w * h
     raw = np.fromfile(inp, "<u2")
@@ -92,6 +151,8 @@ def main():
         make_rgb(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
     elif cmd == "make-levels":
         make_levels(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
+    elif cmd == "make-formats":
+        make_formats(sys.argv[2])
     elif cmd == "compare":
         k, i, o, w, h, s, mx, mn = sys.argv[2:10]
         sys.exit(compare(k, i, o, int(w), int(h), s, float(mx), float(mn)))
