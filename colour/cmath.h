@@ -10,9 +10,11 @@
  * tables read with interpolation are not good enough there.
  *
  *   cm_log2(x), x > 0:   x = m·2^e with m in [√½, √2); t = (m − 1)/(m + 1);
- *                        log2 x = e + (2/ln 2)·(t + t³/3 + t⁵/5 + …), |t| ≤ 0.172
+ *                        log2 x = e + (2/ln 2)·(t + t³/3 + … + t²¹/21), |t| ≤ 0.172
  *   cm_exp2(y):          y = n + f, n an integer, |f| ≤ ½; 2^f = e^(f·ln 2) by its
- *                        Taylor series to the 14th power; 2^n from the bits
+ *                        Taylor series to the 13th power; 2^n from the bits
+ * The series are summed in Estrin's form (pairs of terms, then pairs of pairs),
+ * a dependency chain of a few operations instead of one a term.
  *   cm_pow(x, p), x > 0: cm_exp2(p·cm_log2(x))
  *   cm_atan2(y, x):      the angle in (−π, π], from atan on |z| ≤ 1 halved twice
  *                        (atan z = 2·atan(z / (1 + √(1 + z²)))) to |z| ≤ 0.2 and
@@ -71,20 +73,13 @@ COLOUR_FN double cm_log2(double x)
         e += 1;
     }
     double t = (m - 1.0) / (m + 1.0), s = t * t;
-    /* atanh(t)/t = Σ s^k/(2k+1), k = 0..12 (s ≤ 0.0295: the next term is under 1e-20) */
-    double p = 1.0 / 25.0;
-    p = p * s + 1.0 / 23.0;
-    p = p * s + 1.0 / 21.0;
-    p = p * s + 1.0 / 19.0;
-    p = p * s + 1.0 / 17.0;
-    p = p * s + 1.0 / 15.0;
-    p = p * s + 1.0 / 13.0;
-    p = p * s + 1.0 / 11.0;
-    p = p * s + 1.0 / 9.0;
-    p = p * s + 1.0 / 7.0;
-    p = p * s + 1.0 / 5.0;
-    p = p * s + 1.0 / 3.0;
-    p = p * s + 1.0;
+    /* atanh(t)/t = Σ s^k/(2k+1), k = 0..10 (s ≤ 0.0295: the next term is under
+     * 1e-18), in Estrin's form: pairs, then pairs of pairs (a short chain) */
+    double s2 = s * s, s4 = s2 * s2, s8 = s4 * s4;
+    double q0 = 1.0 + s * (1.0 / 3.0), q1 = 1.0 / 5.0 + s * (1.0 / 7.0);
+    double q2 = 1.0 / 9.0 + s * (1.0 / 11.0), q3 = 1.0 / 13.0 + s * (1.0 / 15.0);
+    double q4 = 1.0 / 17.0 + s * (1.0 / 19.0), q5 = 1.0 / 21.0;
+    double p = (q0 + s2 * q1) + s4 * (q2 + s2 * q3) + s8 * (q4 + s2 * q5);
     return (double)e + (2.0 / CM_LN2) * (t * p);
 }
 
@@ -100,22 +95,13 @@ COLOUR_FN double cm_exp2(double y)
     double nf = y < 0.0 ? -(double)(int64_t)(0.5 - y) : (double)(int64_t)(y + 0.5);
     int n = (int)nf;
     double r = (y - nf) * CM_LN2; /* |r| ≤ 0.347 */
-    /* e^r = Σ r^k/k!, k = 0..14 (the next term is under 1e-19) */
-    double p = 1.0 / 87178291200.0;
-    p = p * r + 1.0 / 6227020800.0;
-    p = p * r + 1.0 / 479001600.0;
-    p = p * r + 1.0 / 39916800.0;
-    p = p * r + 1.0 / 3628800.0;
-    p = p * r + 1.0 / 362880.0;
-    p = p * r + 1.0 / 40320.0;
-    p = p * r + 1.0 / 5040.0;
-    p = p * r + 1.0 / 720.0;
-    p = p * r + 1.0 / 120.0;
-    p = p * r + 1.0 / 24.0;
-    p = p * r + 1.0 / 6.0;
-    p = p * r + 0.5;
-    p = p * r + 1.0;
-    p = p * r + 1.0;
+    /* e^r = Σ r^k/k!, k = 0..13 (the next term is under 1e-17), in Estrin's form */
+    double r2 = r * r, r4 = r2 * r2, r8 = r4 * r4;
+    double q0 = 1.0 + r, q1 = 0.5 + r * (1.0 / 6.0), q2 = 1.0 / 24.0 + r * (1.0 / 120.0);
+    double q3 = 1.0 / 720.0 + r * (1.0 / 5040.0), q4 = 1.0 / 40320.0 + r * (1.0 / 362880.0);
+    double q5 = 1.0 / 3628800.0 + r * (1.0 / 39916800.0);
+    double q6 = 1.0 / 479001600.0 + r * (1.0 / 6227020800.0);
+    double p = (q0 + r2 * q1) + r4 * (q2 + r2 * q3) + r8 * ((q4 + r2 * q5) + r4 * q6);
     /* times 2^n, in two steps where 2^n alone is not a normal double */
     int n1 = n / 2, n2 = n - n1;
     return p * cm_from_bits((uint64_t)(n1 + 1023) << 52) * cm_from_bits((uint64_t)(n2 + 1023) << 52);
