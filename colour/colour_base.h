@@ -8,7 +8,7 @@
 #define COLOUR_FN static inline __host__ __device__
 /* a long step few chains have (an OpenColorIO program): a call, so that it
  * takes no registers from the kernels that never run it */
-#define COLOUR_NOINLINE static __noinline__ __host__ __device__
+#define COLOUR_NOINLINE static __noinline__ __host__ __device__ __attribute__((unused))
 #else
 #define COLOUR_FN static inline
 #define COLOUR_NOINLINE static __attribute__((noinline, unused))

@@ -15,6 +15,7 @@
 #include "stage/frame.h"
 #include "look/chain.h"
 #include "look/tonemap.h"
+#include "ocio/ocio_shim.h"
 #include "tests/check.h"
 #include "tests/luts.h"
 
@@ -238,6 +239,26 @@ int main(void)
                     }
                 }
             }
+        }
+        /* OpenColorIO steps (issue 43): the rows run the program on their lanes
+         * together (ocio_run_n); with a mix, second in a chain, at data levels
+         * unclamped, each against the scalar code on every layout and output */
+        if (ocio_available()) {
+            const char *oc[3] = {"camera=slog3-cine:mix=0.6", "camera=vlog", "invert,camera=clog3"};
+            for (int ki = 0; ki < nkinds; ki++)
+                for (int ti = 0; ti < 3; ti++) {
+                    Transform t = parse(oc[ti]);
+                    YuvCoeffs c = colour_yuv_coeffs(ms[ti], 1, 720, kinds[ki].depth);
+                    c.unclamped = ti == 1;
+                    for (int out = COLOUR_OUT_BGR24; out <= COLOUR_OUT_FLOAT; out++)
+                        for (int w = 1; w <= 19; w += 6) {
+                            Pic pic;
+                            pic_alloc(&pic, w, 2, kinds[ki].layout, kinds[ki].depth);
+                            pic_random(&pic);
+                            compare(&pic, l, &c, &t, (ti + w) % 3, out, a, b);
+                            pic_free(&pic);
+                        }
+                }
         }
         /* tone maps (PQ and HLG, every curve, compress and clip, with a chain before
          * or after): every layout and output, the HDR chroma interpolation's tails */
