@@ -80,24 +80,22 @@ with open(f"{d}/t.ccc", "w") as f:
     f.write("<ColorCorrectionCollection>" + cc.format("a", "1 1 1", "0 0 0", "2 2 2", "1") +
             cc.format("b", "4 0 0.5", "-0.1 0.2 0", "0.2 5 1", "0") + "</ColorCorrectionCollection>")
 PY
-  for f in t.cube t.spi1d t.spi3d t.cc "t.ccc:cccid=b"; do
-    file=${f%%:*} id=${f#*cccid=}
-    [ "$id" = "$f" ] && id=
-    expect 0 -q --no-display -t "lut=file=$tmp/$f" --out-depth 16 -c rawvideo -o "$tmp/o.nut" "$tmp/in.mkv"
+  # FILE [CCCID]: lut=file= through pinstripe and through OCIO, equal to 1 LSB10, silent
+  through() {
+    expect 0 -q --no-display -t "lut=file=$1${2:+:cccid=$2}" --out-depth 16 -c rawvideo -o "$tmp/o.nut" "$tmp/in.mkv"
     rgb48 "$tmp/o.nut" "$tmp/o.raw"
-    $py "$check" compare rgb "$tmp/in.raw" "$tmp/o.raw" $w $h "file=$tmp/$file${id:+#$id}" 1 0.25 ||
-      fail "lut=file=$f against OpenColorIO"
-  done
+    $py "$check" compare rgb "$tmp/in.raw" "$tmp/o.raw" $w $h "file=$1${2:+#$2}" 1 0.25 ||
+      fail "lut=file=$1 ${2:+cccid=$2 }against OpenColorIO"
+    [ ! -s "$tmp/err" ] || { cat "$tmp/err"; fail "lut=file=$1 said something"; }
+  }
+  for f in t.cube t.spi1d t.spi3d t.cc; do through "$tmp/$f"; done
+  through "$tmp/t.ccc" b
   # every format OpenColorIO writes (its Baker and writers), and .spimtx, .mga and a
   # Discreet .lut written here: read by pinstripe and by OpenColorIO, equal to 1 LSB10
   mkdir -p "$tmp/fmt"
   for f in $($py "$check" make-formats "$tmp/fmt"); do
     id=; case $f in *.ccc|*.cdl) id=g1 ;; esac # (a collection's CDL by its id)
-    expect 0 -q --no-display -t "lut=file=$tmp/fmt/$f${id:+:cccid=$id}" --out-depth 16 -c rawvideo -o "$tmp/o.nut" "$tmp/in.mkv"
-    rgb48 "$tmp/o.nut" "$tmp/o.raw"
-    $py "$check" compare rgb "$tmp/in.raw" "$tmp/o.raw" $w $h "file=$tmp/fmt/$f${id:+#$id}" 1 0.25 ||
-      fail "lut=file=$f against OpenColorIO"
-    [ -s "$tmp/err" ] && { cat "$tmp/err"; fail "lut=file=$f said something"; }
+    through "$tmp/fmt/$f" $id
   done
   # lut= and lut3d= on a .cube: the same bytes
   expect 0 -q --no-display -t "lut3d=file=$tmp/t.cube" --out-depth 16 -c rawvideo -o "$tmp/a.nut" "$tmp/in.mkv"
