@@ -100,17 +100,23 @@ COLOUR_FN void ocio_lut1d(const float *q, float v[3])
     for (int c = 0; c < 3; c++)
         v[c] = half ? ocio_lut1d_half(t, c, in[c]) : ocio_lut1d_std(t, size, c, in[c]);
     if (hue) { /* OCIO's HUE_DW3: the middle channel keeps its place between the others */
-        int mx = 0, mn = 0;
-        for (int c = 1; c < 3; c++) {
-            if (in[c] > in[mx])
-                mx = c;
-            if (in[c] < in[mn])
-                mn = c;
-        }
-        if (mx == mn)
-            mn = (mx + 1) % 3;
-        int md = 3 - mx - mn;
-        float hf = in[mx] == in[mn] ? 0.0f : (in[md] - in[mn]) / (in[mx] - in[mn]);
+        /* which channel is the largest, middle and smallest, ties and NaNs decided as
+         * OCIO decides them (Lut1DOpCPU.cpp's Order3: from r > g, g > b and r > b) */
+        int rg = in[0] > in[1], gb = in[1] > in[2], rb = in[0] > in[2], mx, md, mn;
+        if (rg && gb)
+            mx = 0, md = 1, mn = 2;
+        else if (rg && rb)
+            mx = 0, md = 2, mn = 1;
+        else if (rg)
+            mx = 2, md = 0, mn = 1;
+        else if (gb && rb)
+            mx = 1, md = 0, mn = 2;
+        else if (gb)
+            mx = 1, md = 2, mn = 0;
+        else
+            mx = 2, md = 1, mn = 0; /* r ≤ g ≤ b, all equal, or a NaN among them */
+        float chroma = in[mx] - in[mn];
+        float hf = chroma == 0.0f ? 0.0f : (in[md] - in[mn]) / chroma;
         v[md] = hf * (v[mx] - v[mn]) + v[mn];
     }
 }

@@ -76,13 +76,17 @@ static int compare(const OcioCfg *c, const OcioStep *s, const float *in, size_t 
     return 0;
 }
 
-/* 1,024 10-bit greys, then random 16-bit colours: n triples */
+/* 1,024 10-bit greys, then random 16-bit colours, every 7th with two channels
+ * equal (ties decide a hue-adjusted table's order): n triples */
 static float *colours(size_t n)
 {
     float *in = malloc(12 * n);
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < n; i++) {
         for (int k = 0; k < 3; k++)
             in[3 * i + k] = i < 1024 ? (float)i / 1023.0f : (float)(int)(rnd() * 65536) / 65535.0f;
+        if (i >= 1024 && i % 7 == 0)
+            in[3 * i + i % 3] = in[3 * i + (i + 1) % 3];
+    }
     return in;
 }
 
@@ -160,6 +164,17 @@ static void write_luts(const char *dir)
                 at += (size_t)snprintf(buf + at, sizeof(buf) - at, "%.6f %.6f %.6f\n", r / 4.0 * 0.9 + b * 0.02,
                                        g / 4.0 * g / 4.0, 1 - (1 - b / 4.0) * 0.8);
     snprintf(p, sizeof(p), "%s/look.cube", dir);
+    write_file(p, buf);
+    /* a CTF 1D table with OCIO's hue adjustment (dw3): R, G, B curves apart */
+    at = (size_t)snprintf(buf, sizeof(buf), "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                                            "<ProcessList id=\"h\" version=\"1.4\">\n"
+                                            "<LUT1D inBitDepth=\"32f\" outBitDepth=\"32f\" hueAdjust=\"dw3\">\n"
+                                            "<Array dim=\"65 3\">\n");
+    for (int i = 0; i < 65; i++)
+        at += (size_t)snprintf(buf + at, sizeof(buf) - at, "%.7f %.7f %.7f\n", pow(i / 64.0, 0.5),
+                               pow(i / 64.0, 0.6), pow(i / 64.0, 0.7));
+    snprintf(buf + at, sizeof(buf) - at, "</Array>\n</LUT1D>\n</ProcessList>\n");
+    snprintf(p, sizeof(p), "%s/hue.ctf", dir);
     write_file(p, buf);
     /* CDLs: .cc, and a .ccc of two */
     snprintf(p, sizeof(p), "%s/grade.cc", dir);
@@ -244,7 +259,7 @@ static void check_files(const OcioCfg *raw, const char *dir)
                  {"look.spi3d", NULL, OCIO_INTERP_DEFAULT, 0},    {"curve.spi1d", NULL, OCIO_INTERP_LINEAR, 0},
                  {"curve.spi1d", NULL, OCIO_INTERP_LINEAR, 1},    {"grade.cc", NULL, 0, 0},
                  {"grades.ccc", "a", 0, 0},                       {"grades.ccc", "b", 0, 0},
-                 {"grades.ccc", "1", 0, 0}};
+                 {"grades.ccc", "1", 0, 0},                       {"hue.ctf", NULL, 0, 0}};
     size_t n = 21024;
     float *in = colours(n);
     char path[512], note[512], err[512];
