@@ -50,9 +50,10 @@ const char *chain_camera(int i, const char **ocio_style)
 /* ---- the config, and the programs built, for the process ------------------ */
 
 typedef struct Built {
-    char *key; /* the config's path, then the step's text */
+    char *key; /* step_key's */
     float *prog;
     size_t len;
+    int baked; /* a 65³ cube over [0,1]: it cannot read unclamped levels */
 } Built;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -82,44 +83,77 @@ static OcioCfg *cfg_for(Parser *ps, int needs_config)
     return *c;
 }
 
-/* the step's program, built or found; 0, or −1 said */
-static int program(Parser *ps, const char *name, const OcioStep *s, const char *key, Step *st)
+/* A baked step is a cube over [0,1]³: samples read at data or legal levels,
+ * unclamped (super-whites, footroom, colours out of the gamut), would be clamped
+ * at its edges without a word. 0, or −1 said. */
+static int unclamped_bake(Parser *ps, const char *name, int baked, int levels)
 {
-    char full[2048], note[512], err[512];
+    if (!baked || levels == CHAIN_LEVELS_TAGGED)
+        return 0;
+    snprintf(ps->err, ps->errlen, "-t %s: an operation of this step is not evaluated exactly, and the "
+                                  "cube it is baked into reads [0,1] only: range=data and range=legal "
+                                  "cannot be used with it (range=tagged can)", name);
+    return -1;
+}
+
+/* A step's key among the programs built: every field of s and the config's path,
+ * each written with its length first, so no two steps share one */
+static char *step_key(const char *cfg, const OcioStep *s)
+{
+    const char *f[12] = {cfg, s->in, s->out, s->display, s->view, s->looks, s->file, s->cccid};
+    for (int i = 0; i < s->nbuiltin && i < 4; i++)
+        f[8 + i] = s->builtin[i];
+    size_t len = 64;
+    for (int i = 0; i < 12; i++)
+        len += 24 + (f[i] ? strlen(f[i]) : 0);
+    char *k = malloc(len);
+    if (!k)
+        return NULL;
+    int at = snprintf(k, len, "%d %d %d %d;", s->kind, s->interp, s->inverse, s->nbuiltin);
+    for (int i = 0; i < 12; i++)
+        at += snprintf(k + at, len - (size_t)at, "%zu:%s;", f[i] ? strlen(f[i]) : (size_t)0, f[i] ? f[i] : "");
+    return k;
+}
+
+/* the step's program, built or found, for samples read at `levels`; 0, or −1 said */
+static int program(Parser *ps, const char *name, const OcioStep *s, int levels, Step *st)
+{
+    char note[512], err[512], *key = NULL;
     int rc = -1;
     pthread_mutex_lock(&lock);
     OcioCfg *c = cfg_for(ps, s->kind == OCIO_STEP_SPACES || s->kind == OCIO_STEP_DISPLAY);
-    snprintf(full, sizeof(full), "%s|%s", c && c != raw ? ocio_cfg_path(c) : "", key);
-    for (int i = 0; c && i < nbuilt; i++)
-        if (!strcmp(built[i].key, full)) {
+    if (c && !(key = step_key(c != raw ? ocio_cfg_path(c) : "", s)))
+        snprintf(ps->err, ps->errlen, "-t %s: out of memory", name);
+    for (int i = 0; key && i < nbuilt; i++)
+        if (!strcmp(built[i].key, key)) {
             st->prog = built[i].prog, st->prog_len = built[i].len;
-            rc = 0;
+            rc = unclamped_bake(ps, name, built[i].baked, levels);
             goto end;
         }
     float *prog = NULL;
     size_t len = 0;
-    if (!c)
+    if (!key)
         goto end;
     if (ocio_step_build(c, s, &prog, &len, note, sizeof(note), err, sizeof(err)) < 0) {
         snprintf(ps->err, ps->errlen, "-t %s: %s", name, err);
         goto end;
     }
     Built *b = realloc(built, sizeof(Built) * (size_t)(nbuilt + 1));
-    char *k = strdup(full);
-    if (!b || !k) {
-        if (b)
-            built = b;
-        free(k), free(prog);
+    if (!b) {
+        free(prog);
         snprintf(ps->err, ps->errlen, "-t %s: out of memory", name);
         goto end;
     }
     built = b;
-    built[nbuilt++] = (Built){k, prog, len};
+    built[nbuilt++] = (Built){key, prog, len, note[0] != 0};
+    key = NULL; /* (the registry's now) */
+    if ((rc = unclamped_bake(ps, name, note[0] != 0, levels)) < 0)
+        goto end;
     if (note[0])
         fprintf(stderr, "pinstripe: -t %s: %s\n", name, note);
     st->prog = prog, st->prog_len = len;
-    rc = 0;
 end:
+    free(key);
     pthread_mutex_unlock(&lock);
     return rc;
 }
@@ -132,10 +166,13 @@ static int is(const Args *a, int i, const char *key)
 }
 
 /* mix=M (0..1) and range=data|legal|tagged, common to the three steps; 1 when
- * option i is one of them, 0 when not, −1 said */
+ * option i is one of them, 0 when not, −1 said (an empty value is said for every
+ * option here) */
 static int common(Parser *ps, const char *name, const Args *a, int i, Step *st, int *levels)
 {
     char v[64];
+    if (a->vlen[i] == 0)
+        return chain_fail(ps, a->val_at[i], "%s: %.*s= needs a value", name, a->klen[i], a->key[i]);
     if (is(a, i, "mix")) {
         if (chain_value(ps, a, i, v, sizeof(v)) < 0)
             return -1;
@@ -168,8 +205,8 @@ static int unknown(Parser *ps, const char *name, const Args *a, int i)
 
 static int camera(Parser *ps, const char *name, const Args *a, Step *st, const char *cam, int *levels)
 {
-    const char *style = NULL, *out = "sdr-video";
-    char v[64], key[256];
+    const char *style = NULL;
+    char v[64];
     for (int i = 0; i < NCAMERAS; i++)
         if (!strcmp(cam, cameras[i][0]))
             style = cameras[i][1];
@@ -195,16 +232,14 @@ static int camera(Parser *ps, const char *name, const Args *a, Step *st, const c
             ;
         if (o == NOUTPUTS)
             return chain_fail(ps, a->val_at[i], "camera: no output '%s' (known: sdr-video)", v);
-        out = v;
     }
     OcioStep s = {.kind = OCIO_STEP_BUILTINS, .builtin = {style, outputs[o][1], outputs[o][2]}, .nbuiltin = 3};
-    snprintf(key, sizeof(key), "camera %s %s", cam, out);
-    return program(ps, name, &s, key, st);
+    return program(ps, name, &s, *levels, st);
 }
 
 int chain_ocio(Parser *ps, const char *name, const Args *a, Step *st, const char *cam_name)
 {
-    char vals[6][512], key[3200];
+    char vals[6][512];
     const char *keys[6] = {"in", "out", "display", "view", "looks", "file"};
     char interp[32] = "", cccid[256] = "", inverse[16] = "";
     int levels = CHAIN_LEVELS_TAGGED, have[6] = {0};
@@ -256,8 +291,7 @@ int chain_ocio(Parser *ps, const char *name, const Args *a, Step *st, const char
         if (inverse[0] && strcmp(inverse, "0") && strcmp(inverse, "1"))
             return chain_fail(ps, ps->step, "lut: inverse must be 0 or 1, not '%s'", inverse);
         s.inverse = inverse[0] == '1';
-        snprintf(key, sizeof(key), "lut %s|%s|%d|%d", s.file, cccid, s.interp, s.inverse);
-        return program(ps, name, &s, key, st);
+        return program(ps, name, &s, levels, st);
     }
     if (!have[0])
         return chain_fail(ps, ps->step, "ocio needs in=SPACE, then out=SPACE or display=D:view=V");
@@ -267,7 +301,5 @@ int chain_ocio(Parser *ps, const char *name, const Args *a, Step *st, const char
     s.in = vals[0], s.out = have[1] ? vals[1] : NULL;
     s.display = have[2] ? vals[2] : NULL, s.view = have[3] ? vals[3] : NULL;
     s.looks = have[4] ? vals[4] : NULL;
-    snprintf(key, sizeof(key), "ocio %s|%s|%s|%s|%s", vals[0], have[1] ? vals[1] : "",
-             have[2] ? vals[2] : "", have[3] ? vals[3] : "", have[4] ? vals[4] : "");
-    return program(ps, name, &s, key, st);
+    return program(ps, name, &s, levels, st);
 }

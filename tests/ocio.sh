@@ -128,7 +128,7 @@ errors)
   printf 'ocio_profile_version: 2\nroles: [\n' >"$tmp/broken.ocio"
   expect 1 -q --no-display --ocio "$tmp/broken.ocio" -t "ocio=in=a:out=b" -o "$tmp/out.mkv" "$tmp/in.mkv"
   one_line "broken.ocio"; nothing broken
-  printf 'ocio_profile_version: 2\nroles:\n  default: lin\ndisplays:\n  sRGB:\n    - !<View> {name: Raw, colorspace: lin}\ncolorspaces:\n  - !<ColorSpace> {name: lin}\n  - !<ColorSpace> {name: Log (cam), from_scene_reference: !<LogTransform> {base: 10}}\n' >"$tmp/c.ocio"
+  printf 'ocio_profile_version: 2.1\nroles:\n  default: lin\ndisplays:\n  sRGB:\n    - !<View> {name: Raw, colorspace: lin}\ncolorspaces:\n  - !<ColorSpace> {name: lin}\n  - !<ColorSpace> {name: Log (cam), from_scene_reference: !<LogTransform> {base: 10}}\n  - !<ColorSpace> {name: "a|b", from_scene_reference: !<ExponentTransform> {value: [2.2, 2.2, 2.2, 1]}}\n  - !<ColorSpace> {name: "b|c", from_scene_reference: !<ExponentTransform> {value: [0.5, 0.5, 0.5, 1]}}\n  - !<ColorSpace> {name: gc, from_scene_reference: !<BuiltinTransform> {style: "ACES-LMT - ACES 1.3 Reference Gamut Compression"}}\n' >"$tmp/c.ocio"
   expect 1 -q --no-display --ocio "$tmp/c.ocio" -t "ocio=in=lin:out=S-Log3" -o "$tmp/out.mkv" "$tmp/in.mkv"
   one_line "no colour space 'S-Log3'"; grep -q 'Log (cam)' "$tmp/err" || fail "the spaces there are are not listed"; nothing space
   expect 0 -q --no-display --ocio "$tmp/c.ocio" -t "ocio=in=lin:out=Log (cam)" -o "$tmp/out.mkv" "$tmp/in.mkv"
@@ -137,6 +137,17 @@ errors)
   grep -q 'Log (cam)' "$tmp/out" && grep -q 'sRGB \*' "$tmp/out" && grep -q 'slog3-cine' "$tmp/out" ||
     { cat "$tmp/out"; fail "--list-ocio does not list the config and the cameras"; }
   expect 1 --list-ocio; one_line "no OpenColorIO config"
+  # two steps whose names differ only where a separator could hide it: two programs
+  expect 0 -q --no-display --ocio "$tmp/c.ocio" -t 'ocio=in=lin:out=b|c,ocio=in=a|b:out=lin' -c rawvideo -o "$tmp/k1.nut" "$tmp/in.mkv"
+  expect 0 -q --no-display --ocio "$tmp/c.ocio" -t 'ocio=in=lin:out=b|c,ocio=in=lin:out=b|c' -c rawvideo -o "$tmp/k2.nut" "$tmp/in.mkv"
+  cmp -s "$tmp/k1.nut" "$tmp/k2.nut" && fail "a step took another step's program"
+  # a step baked (an operation not evaluated exactly): said in one line; not with unclamped levels
+  expect 0 -q --no-display --ocio "$tmp/c.ocio" -t 'ocio=in=lin:out=gc' -o "$tmp/gc.mkv" "$tmp/in.mkv"
+  one_line "GamutComp13 is not evaluated exactly"
+  expect 1 -q --no-display --ocio "$tmp/c.ocio" -t 'ocio=in=lin:out=gc:range=legal' -o "$tmp/no.mkv" "$tmp/in.mkv"
+  one_line "range=tagged can"
+  expect 1 -q --no-display -t 'camera=vlog:mix=' -o "$tmp/no.mkv" "$tmp/in.mkv"; one_line "mix= needs a value"
+  [ ! -e "$tmp/no.mkv" ] || fail "a refused step wrote a file"
   ;;
 *) fail "unknown case $case_name" ;;
 esac
