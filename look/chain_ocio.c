@@ -239,10 +239,19 @@ static int camera(Parser *ps, const char *name, const Args *a, Step *st, const c
 
 int chain_ocio(Parser *ps, const char *name, const Args *a, Step *st, const char *cam_name)
 {
-    char vals[6][512];
-    const char *keys[6] = {"in", "out", "display", "view", "looks", "file"};
-    char interp[32] = "", cccid[256] = "", inverse[16] = "";
-    int levels = CHAIN_LEVELS_TAGGED, have[6] = {0};
+    char vals[5][512], file[512] = "", interp[32] = "", cccid[256] = "", inverse[16] = "";
+    /* each option's text, and which step takes it (lut: 1, ocio: 0) */
+    const struct {
+        const char *key;
+        char *buf;
+        size_t len;
+        int lut;
+    } opt[9] = {{"in", vals[0], sizeof(vals[0]), 0},   {"out", vals[1], sizeof(vals[1]), 0},
+                {"display", vals[2], sizeof(vals[2]), 0}, {"view", vals[3], sizeof(vals[3]), 0},
+                {"looks", vals[4], sizeof(vals[4]), 0}, {"file", file, sizeof(file), 1},
+                {"interp", interp, sizeof(interp), 1}, {"cccid", cccid, sizeof(cccid), 1},
+                {"inverse", inverse, sizeof(inverse), 1}};
+    int levels = CHAIN_LEVELS_TAGGED, have[9] = {0}, lut = !strcmp(name, "lut");
     st->kind = CHAIN_OCIO;
     if (!strcmp(name, "camera")) { /* camera=NAME[:output=O][:range=R][:mix=M] */
         if (!cam_name || !*cam_name)
@@ -257,19 +266,13 @@ int chain_ocio(Parser *ps, const char *name, const Args *a, Step *st, const char
             return -1;
         if (rc)
             continue;
-        while (k < 6 && !is(a, i, keys[k]))
+        while (k < 9 && !is(a, i, opt[k].key))
             k++;
-        char *dst = k < 6 ? vals[k] : is(a, i, "interp") ? interp : is(a, i, "cccid") ? cccid
-                                    : is(a, i, "inverse") ? inverse : NULL;
-        size_t dlen = k < 6 ? sizeof(vals[0]) : is(a, i, "interp") ? sizeof(interp)
-                      : is(a, i, "cccid") ? sizeof(cccid) : sizeof(inverse);
-        int lut = !strcmp(name, "lut");
-        if (!dst || (lut && k < 5) || (!lut && (k == 5 || k == 6)))
+        if (k == 9 || opt[k].lut != lut)
             return unknown(ps, name, a, i);
-        if (chain_value(ps, a, i, dst, dlen) < 0)
+        if (chain_value(ps, a, i, opt[k].buf, opt[k].len) < 0)
             return -1;
-        if (k < 6)
-            have[k] = 1;
+        have[k] = 1;
     }
     OcioStep s = {0};
     st->levels = levels;
@@ -277,7 +280,7 @@ int chain_ocio(Parser *ps, const char *name, const Args *a, Step *st, const char
         static const char *const in[] = {"default", "nearest", "linear", "tetrahedral", "best"};
         if (!have[5])
             return chain_fail(ps, ps->step, "lut needs file=PATH (any LUT or CDL file OpenColorIO reads)");
-        s.kind = OCIO_STEP_FILE, s.file = vals[5], s.cccid = cccid;
+        s.kind = OCIO_STEP_FILE, s.file = file, s.cccid = cccid;
         s.interp = OCIO_INTERP_TETRAHEDRAL; /* as lut3d= has it: a .cube gives lut3d='s bytes */
         if (interp[0]) {
             int k = 0;
