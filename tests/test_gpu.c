@@ -56,6 +56,53 @@ typedef struct Bufs {
 
 static int scope_on; /* --scope: SCOPE_* bits counted (0: none) */
 
+/* Two Academy CLF files in dir for lut=file= steps: a.clf with every kind of
+ * operation a LUT file brings (a matrix, a 1D table, a CDL, an affine log, an
+ * exponent, a range, a 3D table), b.clf an invertible one (a 1D table, an
+ * affine log, a CDL) for inverse=1 */
+static void write_clfs(const char *dir)
+{
+    char path[512];
+    for (int k = 0; k < 2; k++) {
+        snprintf(path, sizeof(path), "%s/%c.clf", dir, 'a' + k);
+        FILE *f = fopen(path, "w");
+        if (!f)
+            return;
+        fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                   "<ProcessList compCLFversion=\"3\" id=\"g%d\">\n", k);
+        if (!k)
+            fprintf(f, "<Matrix inBitDepth=\"32f\" outBitDepth=\"32f\"><Array dim=\"3 3\">"
+                       "0.9 0.12 -0.02 0.05 0.9 0.05 -0.01 0.11 0.9</Array></Matrix>\n");
+        fprintf(f, "<LUT1D inBitDepth=\"32f\" outBitDepth=\"32f\"><Array dim=\"37 3\">\n");
+        for (int i = 0; i < 37; i++)
+            fprintf(f, "%.7f %.7f %.7f\n", pow(i / 36.0, 0.8), pow(i / 36.0, 0.9) * 0.98 + 0.01,
+                    pow(i / 36.0, 1.15));
+        fprintf(f, "</Array></LUT1D>\n"
+                   "<ASC_CDL inBitDepth=\"32f\" outBitDepth=\"32f\" style=\"Fwd\"><SOPNode>"
+                   "<Slope>1.1 0.95 0.9</Slope><Offset>0.01 0 -0.02</Offset><Power>1.2 1 0.85</Power>"
+                   "</SOPNode><SatNode><Saturation>0.85</Saturation></SatNode></ASC_CDL>\n"
+                   "<Log inBitDepth=\"32f\" outBitDepth=\"32f\" style=\"linToLog\"><LogParams "
+                   "base=\"10\" linSideSlope=\"4\" linSideOffset=\"0.02\" logSideSlope=\"0.3\" "
+                   "logSideOffset=\"0.6\"/></Log>\n");
+        if (!k) {
+            fprintf(f, "<Exponent inBitDepth=\"32f\" outBitDepth=\"32f\" style=\"basicFwd\">"
+                       "<ExponentParams exponent=\"1.3\"/></Exponent>\n"
+                       "<Range inBitDepth=\"32f\" outBitDepth=\"32f\"><minInValue>0.05</minInValue>"
+                       "<maxInValue>0.95</maxInValue><minOutValue>0</minOutValue><maxOutValue>1</maxOutValue>"
+                       "</Range>\n<LUT3D inBitDepth=\"32f\" outBitDepth=\"32f\" interpolation=\"tetrahedral\">"
+                       "<Array dim=\"7 7 7 3\">\n");
+            for (int r = 0; r < 7; r++)
+                for (int g = 0; g < 7; g++)
+                    for (int b = 0; b < 7; b++)
+                        fprintf(f, "%.6f %.6f %.6f\n", pow(r / 6.0, 1.1) * 0.9 + 0.06 * b / 6.0,
+                                g / 6.0 * (1 - 0.15 * r / 6.0), sqrt(b / 6.0) * 0.95 + 0.03 * g / 6.0);
+            fprintf(f, "</Array></LUT3D>\n");
+        }
+        fprintf(f, "</ProcessList>\n");
+        fclose(f);
+    }
+}
+
 #define ROW_PAD 70 /* padded input rows: this many bytes past the picture's */
 
 /* Plain planes with rows ROW_PAD bytes longer than the picture's, one after the
@@ -382,20 +429,30 @@ int main(void)
      * data and legal levels unclamped, a mix, a step second in a chain; every deep
      * layout, 1, 3 and 8 stripes, every output */
     if (ocio_available()) {
-        char ochain[3][600];
+        char ochain[5][600], dir[] = "/tmp/pinstripe-test-gpu-XXXXXX";
+        CHECK(mkdtemp(dir) != NULL, "mkdtemp");
+        write_clfs(dir);
         snprintf(ochain[0], sizeof(ochain[0]), "camera=slog3-cine");
         snprintf(ochain[1], sizeof(ochain[1]), "camera=logc3:range=legal:mix=0.7");
         snprintf(ochain[2], sizeof(ochain[2]), "%s,camera=clog2", test_chain[1]);
+        snprintf(ochain[3], sizeof(ochain[3]), "lut=file=%s/a.clf", dir);
+        snprintf(ochain[4], sizeof(ochain[4]), "lut=file=%s/b.clf:inverse=1,camera=vlog:range=legal", dir);
         for (int d = 0; d < ndeep; d++)
             for (int s = 0; s < nsizes; s++)
                 for (int n = 1; n <= 8; n += n == 1 ? 2 : 5) {
                     int w = sizes[s][0], h = sizes[s][1], outk = (d + s + n) % 4, yuv = outk >= 2;
                     if (n > h || (h == 1080 && (n != 3 || d % 4)) || (yuv && (w % 2 || h % 2)))
                         continue;
-                    one_out(deep[d].l, deep[d].depth, w, h, n, ochain[(d + s + n) % 3], (d + s) % 3, yuv,
+                    one_out(deep[d].l, deep[d].depth, w, h, n, ochain[(d + s + n) % 5], (d + s) % 3, yuv,
                             outk == 1 ? 16 : outk == 3 ? 10 : 8, (d + n) % 3);
                     combos++;
                 }
+        for (int k = 0; k < 2; k++) {
+            char path[600];
+            snprintf(path, sizeof(path), "%s/%c.clf", dir, 'a' + k);
+            remove(path);
+        }
+        remove(dir);
     }
     /* tone maps: every curve, PQ and HLG, compress and clip, the chain before and
      * after, every HDR-able layout, every output */
