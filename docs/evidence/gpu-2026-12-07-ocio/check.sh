@@ -6,7 +6,7 @@
 #                 and two CLF files (matrix, 1D and 3D tables, CDL, affine log,
 #                 exponent, range; an inverse), every deep layout, 1/3/8 stripes
 #   camera        the player, CPU = CUDA = NVDEC on a 10-bit 2160p HEVC log clip
-#                 (log2160.mkv) and an 8-bit H.264 one, stripes 1, 3, 8
+#                 (log2160.mkv) and an 8-bit 1080p H.264 one, stripes 1, 3, 8
 #   sanitizer     compute-sanitizer's memcheck, racecheck, initcheck, synccheck on
 #                 camera=slog3-cine, the direct path and NVDEC
 #   bench         pinstripe-bench --ocio (2160p stage: camera=slog3-cine against
@@ -23,7 +23,7 @@ sum() { echo "$*" | tee -a "$out/summary.txt"; }
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$out/gpu.txt"
 ( time timeout 240 test_gpu ) >"$out/test_gpu.log" 2>&1; sum "test_gpu rc=$?"; tail -4 "$out/test_gpu.log"
 # camera= through the player
-for clip in log2160.mkv e2160.mp4; do
+for clip in log2160.mkv e1080.mp4; do
   for cam in slog3-cine "logc3:range=legal" "vlog:mix=0.6"; do
     timeout 60 pinstripe -q --backend cpu --no-display --frames 12 -t camera=$cam -o "$out/cpu.nut" -c rawvideo $pk/$clip || sum "cpu $clip $cam failed"
     for s in 1 3 8; do
