@@ -173,9 +173,10 @@ static int open_input(Player *p, int hwdec)
                 di->tb_num, di->tb_den, di->rate_num, di->rate_den);
     /* as the frames will say it (FrameBuf.hdr_peak is a float) */
     p->hdr = (HdrSource){di->transfer, di->colour_primaries, (float)hdrmeta_peak(&di->hdr)};
-    if (o->verbose && tone_is_hdr(&p->hdr)) {
+    HdrSource made = tone_source(&p->transform, &p->hdr);
+    if (o->verbose && tone_is_hdr(&made)) {
         char what[128];
-        tone_describe(&p->tone, &p->hdr, what, sizeof(what));
+        tone_describe(&p->tone, &made, what, sizeof(what));
         msg_say(o->quiet, "'%s': %s", p->url, what);
     }
     return EXIT_OK;
@@ -194,7 +195,10 @@ static int open_pipeline(Player *p, StageBackend backend, StageConfig *sc, char 
     FrameFormat in_fmt = di->fmt;
     in_fmt.bands = (int)o->stripes;
     WriterConfig wc;
-    outfile_config(o, di, p->src, p->live, tone_is_hdr(&p->hdr) && p->tone.curve != TONE_NONE, &wc);
+    HdrSource made = tone_source(&p->transform, &p->hdr); /* what the chain's output is */
+    outfile_config(o, di, p->src, p->live, tone_is_hdr(&made) && p->tone.curve != TONE_NONE, &wc);
+    if (p->transform.out_set && !wc.tone_mapped) /* camera=: its display's tags */
+        writer_config_display(&wc, made.transfer, made.primaries, made.peak);
     WriterPlan plan = {.depth = 8};
     if (o->output && o->overlay && o->out_depth > 8) {
         msg_fail("--out-depth %lld: --overlay draws on 8-bit frames: use --out-depth 8 or leave "
@@ -447,7 +451,12 @@ int player_run(const Options *o)
         return EXIT_USAGE;
     }
     p->tone = options_tone(o);
-    atomic_init(&p->tone_curve, o->tone_curve);
+    /* a chain that makes HDR (camera=…:output=hdr-pq-1000) writes it as such:
+     * the output named is the file's; the window shows what is written */
+    HdrSource made = tone_source(&p->transform, &(HdrSource){TRANSFER_SDR, PRIMARIES_BT709, 0});
+    if (o->output && p->transform.out_set && tone_is_hdr(&made))
+        p->tone.curve = TONE_NONE;
+    atomic_init(&p->tone_curve, (int)p->tone.curve);
     StageBackend backend = parse_backend(o->backend);
     int hwdec = options_hwdec(o);
     p->display = o->no_display ? &display_null : &display_highgui;
@@ -459,6 +468,11 @@ int player_run(const Options *o)
         msg_say(o->quiet, "no display (DISPLAY is not set): writing '%s' without a window", o->output);
         p->display = &display_null;
     }
+    if (o->output && p->display != &display_null && p->tone.curve == TONE_NONE && tone_is_hdr(&made) &&
+        o->tone_curve != TONE_NONE)
+        msg_say(o->quiet, "-t makes %s: '%s' is written as %s, and the window shows that signal as "
+                "it is (without -o, tone-mapped)", made.transfer == TRANSFER_PQ ? "PQ" : "HLG", o->output,
+                made.transfer == TRANSFER_PQ ? "PQ" : "HLG");
 
     /* Signals go to one watcher thread (started once everything it may stop
      * exists); until then a SIGINT stays pending. Every thread started from here

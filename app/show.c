@@ -488,7 +488,7 @@ void show_run(const ShowLinks *l, ShowResult *r)
     if (p->scope_log && fclose(p->scope_log) != 0 && r->status != SHOW_FAILED)
         r->status = failed(p, "--debug-scope %s: cannot write: %s", l->o->scope_log, strerror(errno));
     int curve = atomic_load(l->tone_curve); /* 'h' changed it: said with the chain */
-    live_keys_finish(&p->live, curve != l->o->tone_curve ? tone_curve_name((ToneCurve)curve) : NULL,
+    live_keys_finish(&p->live, curve != (int)l->tone->curve ? tone_curve_name((ToneCurve)curve) : NULL,
                      l->o->quiet);
     if (l->stats)
         stats_set_chain(l->stats, p->live.text);

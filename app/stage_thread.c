@@ -169,7 +169,10 @@ static void *stage_main(void *arg)
             o->pts = i->pts, o->duration = i->duration;
             o->index = i->index, o->serial = i->serial;
             o->capture_ms = i->capture_ms;
-            o->transfer = i->transfer, o->primaries = i->primaries, o->hdr_peak = i->hdr_peak;
+            /* the signal tone-mapped (the overlay's words): the chain's own output
+             * where it makes one (camera=…:output=hdr-pq-1000), else the frame's */
+            HdrSource made = tone_source(&t->applied, &(HdrSource){i->transfer, i->primaries, i->hdr_peak});
+            o->transfer = made.transfer, o->primaries = made.primaries, o->hdr_peak = (float)made.peak;
             ring_read_end(in);
             ring_write_end(out);
             head = (head + 1) % depth;

@@ -16,6 +16,13 @@ typedef struct Transform {
     int identity;        /* 1: nothing to do (chain.nops is 0) */
     Chain chain;         /* table pointers are host memory, kept for the process
                           * (the LUT registry's tables, lut.h layout) */
+    /* What the chain's output is, where a step says (camera=: its display):
+     * out_set 0, the source's signal as it came (an SDR look on SDR); 1, the
+     * signal out_transfer (ColourTransfer) in out_primaries (ColourPrimaries),
+     * whatever the source was: tone mapping (look/tonemap.h) and -o's tags
+     * take it from here, not from the frames */
+    int out_set, out_transfer, out_primaries;
+    double out_peak; /* out_transfer HDR: the peak it reaches, cd/m² */
 } Transform;
 
 #ifdef __cplusplus

@@ -351,8 +351,12 @@ int transform_parse(const char *spec, Transform *t, char *err, size_t errlen)
     t->chain.nops = n;
     /* an OpenColorIO step first reads the samples at its levels (camera=: data) */
     t->chain.levels = steps[0].kind == CHAIN_OCIO ? steps[0].levels : CHAIN_LEVELS_TAGGED;
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         to_op(&steps[i], &t->chain.ops[i]);
+        if (steps[i].out_set) /* the last display made is the chain's output */
+            t->out_set = 1, t->out_transfer = steps[i].out_transfer,
+            t->out_primaries = steps[i].out_primaries, t->out_peak = steps[i].out_peak;
+    }
     return 0;
 }
 

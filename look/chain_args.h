@@ -23,6 +23,9 @@ typedef struct Step {
     const float *prog; /* CHAIN_OCIO: its program (colour/ocio.h), prog_len floats, kept */
     size_t prog_len;   /* for the process (look/chain_ocio.c) */
     int levels;        /* CHAIN_OCIO: how the samples in front of it are read (Chain.levels) */
+    int out_set;       /* camera=: the display it makes (Transform.out_*) */
+    int out_transfer, out_primaries;
+    double out_peak;
 } Step;
 
 typedef struct Parser {

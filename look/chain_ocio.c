@@ -28,10 +28,18 @@ static const char *const cameras[][2] = {
 };
 #define NCAMERAS (int)(sizeof(cameras) / sizeof(cameras[0]))
 
-/* the displays a camera goes to: name, ACES output transform, display encoding */
-static const char *const outputs[][3] = {
+/* the displays a camera goes to: name, ACES output transform, display encoding;
+ * and what comes out (Transform.out_*): the transfer, primaries and peak */
+static const struct {
+    const char *name, *aces, *display;
+    int transfer, primaries;
+    double peak;
+} outputs[] = {
     {"sdr-video", "ACES-OUTPUT - ACES2065-1_to_CIE-XYZ-D65 - SDR-VIDEO_1.0",
-     "DISPLAY - CIE-XYZ-D65_to_REC.1886-REC.709"},
+     "DISPLAY - CIE-XYZ-D65_to_REC.1886-REC.709", TRANSFER_SDR, PRIMARIES_BT709, 100},
+    /* ACES's 1000-nit PQ output (its peak: 1000 cd/m²), limited to the BT.2020 gamut */
+    {"hdr-pq-1000", "ACES-OUTPUT - ACES2065-1_to_CIE-XYZ-D65 - HDR-VIDEO-1000nit-15nit-REC2020lim_1.1",
+     "DISPLAY - CIE-XYZ-D65_to_REC.2100-PQ", TRANSFER_PQ, PRIMARIES_BT2020, 1000},
 };
 #define NOUTPUTS (int)(sizeof(outputs) / sizeof(outputs[0]))
 
@@ -228,12 +236,15 @@ static int camera(Parser *ps, const char *name, const Args *a, Step *st, const c
             return unknown(ps, name, a, i);
         if (chain_value(ps, a, i, v, sizeof(v)) < 0)
             return -1;
-        for (o = 0; o < NOUTPUTS && strcmp(v, outputs[o][0]); o++)
+        for (o = 0; o < NOUTPUTS && strcmp(v, outputs[o].name); o++)
             ;
         if (o == NOUTPUTS)
-            return chain_fail(ps, a->val_at[i], "camera: no output '%s' (known: sdr-video)", v);
+            return chain_fail(ps, a->val_at[i], "camera: no output '%s' (known: sdr-video, hdr-pq-1000)", v);
     }
-    OcioStep s = {.kind = OCIO_STEP_BUILTINS, .builtin = {style, outputs[o][1], outputs[o][2]}, .nbuiltin = 3};
+    st->out_set = 1, st->out_transfer = outputs[o].transfer, st->out_primaries = outputs[o].primaries;
+    st->out_peak = outputs[o].peak;
+    OcioStep s = {.kind = OCIO_STEP_BUILTINS, .builtin = {style, outputs[o].aces, outputs[o].display},
+                  .nbuiltin = 3};
     return program(ps, name, &s, *levels, st);
 }
 

@@ -297,10 +297,19 @@ static float *build(const Key *k, ToneMap *tm)
     return t;
 }
 
-int tone_apply(const Transform *look, const ToneSettings *ts, const HdrSource *src,
+HdrSource tone_source(const Transform *look, const HdrSource *src)
+{
+    if (look->out_set)
+        return (HdrSource){look->out_transfer, look->out_primaries, look->out_peak};
+    return *src;
+}
+
+int tone_apply(const Transform *look, const ToneSettings *ts, const HdrSource *frame_src,
                Transform *out, char *err, size_t errlen)
 {
     *out = *look;
+    HdrSource own = tone_source(look, frame_src);
+    const HdrSource *src = &own;
     if (!tone_is_hdr(src) || ts->curve == TONE_NONE)
         return 0;
     Key k;
@@ -334,7 +343,7 @@ int tone_apply(const Transform *look, const ToneSettings *ts, const HdrSource *s
     }
     out->chain.tone = tones[i].tm;
     pthread_mutex_unlock(&tones_mu);
-    out->chain.tone_at = ts->lut_first ? look->chain.nops : 0;
+    out->chain.tone_at = ts->lut_first || look->out_set ? look->chain.nops : 0;
     out->identity = 0;
     return 0;
 }

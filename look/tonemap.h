@@ -77,8 +77,13 @@ int tone_param_check(ToneCurve c, double param, char *err, size_t errlen);
 int tone_is_hdr(const HdrSource *src);
 /* The source peak the maths uses, cd/m². */
 double tone_source_peak(const ToneSettings *ts, const HdrSource *src);
-/* look with the tone map of ts for src added (as is when src is SDR or the
- * curve is none). The tables are kept for the process (at most 64 distinct
+/* What the tone map works on: the chain's output where look says what it is
+ * (Transform.out_set: camera=…:output=hdr-pq-1000 makes PQ of any source),
+ * else the frames' own signal, src. */
+HdrSource tone_source(const Transform *look, const HdrSource *src);
+/* look with the tone map of ts for tone_source(look, src) added (as is when
+ * that is SDR or the curve is none); the chain's own output is tone-mapped
+ * after its last step, whatever ts->lut_first says. The tables are kept for the process (at most 64 distinct
  * ones; the stages upload each once). 0, or -1 with one line in err. */
 int tone_apply(const Transform *look, const ToneSettings *ts, const HdrSource *src,
                Transform *out, char *err, size_t errlen);

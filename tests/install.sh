@@ -34,6 +34,11 @@ layout)
   done <"$tmp/opts"
   bash -c 'source "$1"; COMP_WORDS=(pinstripe -t se); COMP_CWORD=2; _pinstripe; echo "${COMPREPLY[*]}"' \
     _ "$tmp/p/share/bash-completion/completions/pinstripe" | grep -qx sepia || fail "-t se: not completed to sepia"
+  # camera='s names and outputs (bash splits "camera=vlog:output=" at = and :)
+  comp() { bash -c 'source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _pinstripe; echo "${COMPREPLY[*]}"' \
+    _ "$tmp/p/share/bash-completion/completions/pinstripe" "$@"; }
+  [ "$(comp pinstripe -t camera = log)" = "logc3 log3g10" ] || fail "-t camera=log: '$(comp pinstripe -t camera = log)'"
+  [ "$(comp pinstripe -t camera = vlog : output = hdr)" = hdr-pq-1000 ] || fail "-t camera=vlog:output=hdr: not completed"
   echo "$(wc -l <"$tmp/opts") options in --help, the man page and the completion"
   # the tree moved, run from elsewhere, PINSTRIPE_ASSETS unset, no looks of the
   # user's: t (once from -t none: the first installed look) reads the looks beside it

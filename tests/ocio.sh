@@ -7,6 +7,10 @@
 #            max ≤ 2, mean ≤ 0.25 LSB10 (the issue's bounds)
 #   levels   a 10-bit limited-range-tagged YUV S-Log3 clip (grey at code 420, a
 #            super-white at 1000): camera= reads code/1023; range=legal (code−64)/876
+#   hdr      camera=…:output=hdr-pq-1000: the PQ signal against OCIO (max 2, mean
+#            0.25 LSB10); files tagged BT.2020/PQ with the mastering display and
+#            MaxCLL 1000 (ffprobe), 10 bits from 8; sdr-video tagged BT.709; the
+#            window tone-mapped as the PQ file written and played back is
 #   formats  lut=file= on .cube (= lut3d= byte for byte), .spi1d, .spi3d, .cc,
 #            .ccc with cccid, inverse=1 on a 1D table, and every format OCIO writes
 #            (.3dl flame and lustre, .clf, .ctf, .csp, .lut, .cube, .itx, .cub,
@@ -47,6 +51,51 @@ levels)
   rgb48 "$tmp/legal.nut" "$tmp/legal.raw"
   $py "$check" compare legal "$tmp/y.raw" "$tmp/legal.raw" $w $h camera=slog3 2 0.25 || fail "legal levels"
   cmp -s "$tmp/data.raw" "$tmp/legal.raw" && fail "range=legal changed nothing"
+  ;;
+hdr)
+  # camera=…:output=hdr-pq-1000: the PQ signal against OCIO (16-bit RGB in and out)
+  w=352 h=288
+  $py "$check" make-rgb "$tmp/in.raw" $w $h
+  ff -f rawvideo -pix_fmt gbrp16le -s ${w}x$h -i "$tmp/in.raw" -c:v ffv1 "$tmp/in.mkv"
+  expect 0 -q --no-display -t camera=slog3-cine:output=hdr-pq-1000 --out-depth 16 -c rawvideo -o "$tmp/pq.nut" "$tmp/in.mkv"
+  rgb48 "$tmp/pq.nut" "$tmp/pq.raw"
+  $py "$check" compare rgb "$tmp/in.raw" "$tmp/pq.raw" $w $h camera=slog3-cine:output=hdr-pq-1000 2 0.25 ||
+    fail "camera=slog3-cine:output=hdr-pq-1000 against OpenColorIO"
+  # written as BT.2020/PQ with its metadata, at 10 bits from an 8-bit source, as
+  # plain ffprobe reads it (HEVC in Matroska; H.264 in MP4)
+  ff -f lavfi -i testsrc2=size=320x180:rate=25 -frames:v 4 -pix_fmt yuv420p -c:v libx264 \
+     -colorspace bt2020nc -color_primaries bt2020 -color_trc bt709 "$tmp/log8.mp4"
+  for o in hdr.mkv:libx265 hdr.mp4:libx264; do
+    expect 0 -q --no-display -t camera=vlog:output=hdr-pq-1000 -c ${o#*:} -o "$tmp/${o%:*}" "$tmp/log8.mp4"
+    p=$(ffprobe -v error -select_streams v -show_streams -show_frames -read_intervals %+#1 "$tmp/${o%:*}")
+    for want in pix_fmt=yuv420p10le color_transfer=smpte2084 color_primaries=bt2020 color_space=bt2020nc \
+                max_luminance=10000000/10000 min_luminance=1/10000 max_content=1000 red_x=35400/50000; do
+      grep -q "^$want\$" <<<"$p" || fail "${o%:*}: ffprobe does not read $want"
+    done
+    ffmpeg -v error -i "$tmp/${o%:*}" -f framemd5 - | grep -c '^0,' | grep -qx 4 || fail "${o%:*} does not decode"
+  done
+  # sdr-video is tagged BT.709, whatever the log clip was tagged (here BT.2020)
+  expect 0 -q --no-display -t camera=vlog -o "$tmp/sdr.mp4" "$tmp/log8.mp4"
+  p=$(ffprobe -v error -select_streams v -show_streams "$tmp/sdr.mp4")
+  for want in color_transfer=bt709 color_primaries=bt709 color_space=bt709; do
+    grep -q "^$want\$" <<<"$p" || fail "sdr.mp4: ffprobe does not read $want"
+  done
+  # the window (no -o): tone-mapped as any PQ picture is; the frames shown equal
+  # those of the PQ file written (16-bit) and played back, within 1 of 255
+  ff -f rawvideo -pix_fmt gbrp16le -s ${w}x$h -i "$tmp/in.raw" -frames:v 1 -c:v ffv1 "$tmp/one.mkv"
+  expect 0 -q --no-display --frames 1 --debug-dump "$tmp/win.ppm" -t camera=slog3-cine:output=hdr-pq-1000 "$tmp/one.mkv"
+  grep -q . "$tmp/err" && fail "a window-only run said: $(cat "$tmp/err")"
+  expect 0 -q --no-display -t camera=slog3-cine:output=hdr-pq-1000 --out-depth 16 -c ffv1 -o "$tmp/pq.mkv" "$tmp/one.mkv"
+  expect 0 -q --no-display --frames 1 --debug-dump "$tmp/back.ppm" "$tmp/pq.mkv"
+  expect 0 -q --no-display --frames 1 --debug-dump "$tmp/sig.ppm" --tone-mapping none \
+    -t camera=slog3-cine:output=hdr-pq-1000 "$tmp/one.mkv"
+  $py - "$tmp/win.ppm" "$tmp/back.ppm" "$tmp/sig.ppm" <<'PY' || fail "the window's tone mapping"
+import sys, numpy as np
+a, b, s = (np.fromfile(p, np.uint8)[-352 * 288 * 3:].astype(int) for p in sys.argv[1:4])
+d, ds = np.abs(a - b), np.abs(a - s)
+print(f"window vs the PQ file played: max {d.max()}, {(d > 0).mean() * 100:.2f}% differ; vs the signal: mean {ds.mean():.1f}")
+sys.exit(0 if d.max() <= 1 and (d > 0).mean() < 0.05 and ds.mean() > 5 else 1)
+PY
   ;;
 formats)
   w=352 h=288

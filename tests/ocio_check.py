@@ -14,8 +14,8 @@
                                                        .lut written here; prints their names
     ocio_check.py compare KIND IN.raw OUT.raw W H STEP MAXLSB MEANLSB
         IN: gbrp16le (KIND rgb) or yuv444p10le (KIND data: code/1023, KIND legal:
-        (code - 64)/876); OUT: rgb48le from pinstripe. STEP: camera=NAME (OCIO's
-        built-ins through ACES to SDR video, as pinstripe has them), or file=PATH
+        (code - 64)/876); OUT: rgb48le from pinstripe. STEP: camera=NAME[:output=hdr-pq-1000] (OCIO's
+        built-ins through ACES to SDR video or 1000-nit PQ, as pinstripe has them), or file=PATH
         (a FileTransform, tetrahedral, CDL clamped; PATH#ID: a .ccc's CDL by id). Prints max, p99 and mean
         in 10-bit codes per channel, pooled, both sides clamped to [0,1];
         exits 1 when max > MAXLSB or mean > MEANLSB.
@@ -38,10 +38,13 @@ def processor(step):
     cfg = OCIO.Config.CreateRaw()
     kind, _, arg = step.partition("=")
     if kind == "camera":
+        name, _, output = arg.partition(":output=")
+        outs = {"": ("ACES-OUTPUT - ACES2065-1_to_CIE-XYZ-D65 - SDR-VIDEO_1.0",
+                     "DISPLAY - CIE-XYZ-D65_to_REC.1886-REC.709"),
+                "hdr-pq-1000": ("ACES-OUTPUT - ACES2065-1_to_CIE-XYZ-D65 - HDR-VIDEO-1000nit-15nit-REC2020lim_1.1",
+                                "DISPLAY - CIE-XYZ-D65_to_REC.2100-PQ")}
         g = OCIO.GroupTransform()
-        for s in (CAMERAS[arg] + "_to_ACES2065-1",
-                  "ACES-OUTPUT - ACES2065-1_to_CIE-XYZ-D65 - SDR-VIDEO_1.0",
-                  "DISPLAY - CIE-XYZ-D65_to_REC.1886-REC.709"):
+        for s in (CAMERAS[name] + "_to_ACES2065-1",) + outs[output]:
             g.appendTransform(OCIO.BuiltinTransform(s))
         return cfg.getProcessor(g).getDefaultCPUProcessor()
     path, _, cccid = arg.partition("#")

@@ -161,6 +161,8 @@ int encoder_format(const AVCodec *c, const char *container, const WriterConfig *
     int own = cfg->src_pix_fmt ? usable_depth(av_get_pix_fmt(cfg->src_pix_fmt)) : 0;
     if (own > 0 && own < want) /* frames carry p010's 10 bits or yuv422p9's 9 in 16 */
         want = own;
+    if (encoder_keeps_hdr(cfg) && want < 10) /* PQ or HLG made from 8 bits (camera=): 10 */
+        want = 10;
     want = cfg->depth ? cfg->depth : want > 8 ? want : 8;
     f->depth = 8;
     if (cfg->depth && mask && !(mask & 1u << cfg->depth)) {

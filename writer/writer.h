@@ -92,6 +92,13 @@ Writer *writer_open(const WriterConfig *cfg, char *err, size_t errlen, int *code
  * 0, or WRITER_ERR_USAGE with one line in err (an unknown encoder, a depth it
  * does not write). */
 int writer_plan(const WriterConfig *cfg, WriterPlan *plan, char *err, size_t errlen);
+/* The chain makes a display's signal of its own (Transform.out_*, a camera=
+ * step's output): cfg's tags become that display's instead of the source's.
+ * transfer (ColourTransfer) SDR: BT.709 primaries, transfer and matrix; PQ or
+ * HLG: in primaries (ColourPrimaries: BT.2020 or P3-D65), the BT.2020 NCL
+ * matrix, with the metadata of a mastering display of those primaries, D65,
+ * peak cd/m² down to 0.0001 cd/m², and MaxCLL = peak (MaxFALL unknown: 0). */
+void writer_config_display(WriterConfig *cfg, int transfer, int primaries, double peak);
 /* Lines for the user about the streams (one per stream left out and why),
  * '\n'-separated; "" when there is nothing to say. */
 const char *writer_notes(const Writer *w);
