@@ -53,25 +53,29 @@ COLOUR_FN double cm_from_bits(uint64_t u)
 #endif
 }
 
-/* log2 of x > 0 (finite); −1074 and below for x at or under the smallest double */
+/* The integer k (a double, |k| < 2^51) + 1023, shifted into a double's
+ * exponent field: the bits of 2^k for −1022 ≤ k ≤ 1023. x + 1.5·2^52 holds k in
+ * its low bits (no conversion to an integer type: vectorised, these are plain
+ * 64-bit lanes) */
+COLOUR_FN double cm_pow2i(double k)
+{
+    return cm_from_bits((cm_bits(k + 6755399441055744.0) - 0x4338000000000000ULL + 1023ULL) << 52);
+}
+
+/* log2 of x > 0 (finite); −1075 for x ≤ 0 and NaN, 1024 for +inf. Without a
+ * branch: each case is computed and picked, so that gcc vectorises a loop of
+ * it (the CPU's lanes) and nvcc gives the same bits */
 COLOUR_FN double cm_log2(double x)
 {
-    if (!(x > 0.0))
-        return -1075.0;
-    uint64_t u = cm_bits(x);
-    int e = (int)((u >> 52) & 0x7ff);
-    if (e == 0) { /* a denormal: scale it up by 2^54 first */
-        u = cm_bits(x * 18014398509481984.0);
-        e = (int)((u >> 52) & 0x7ff) - 54;
-    }
-    if (e == 0x7ff)
-        return 1024.0;
+    int den = x < 2.2250738585072014e-308; /* a denormal (or ≤ 0): scale it up by 2^54 first */
+    uint64_t u = cm_bits(den ? x * 18014398509481984.0 : x);
+    /* the biased exponent as a double, from its bits */
+    double e = cm_from_bits(0x4330000000000000ULL | ((u >> 52) & 0x7ffULL)) - 4503599627370496.0;
+    double inf = e == 2047.0 ? 1024.0 : 0.0;
     double m = cm_from_bits((u & 0x000fffffffffffffULL) | 0x3ff0000000000000ULL); /* [1, 2) */
-    e -= 1023;
-    if (m > 1.41421356237309504880) {
-        m *= 0.5;
-        e += 1;
-    }
+    int big = m > 1.41421356237309504880;
+    m = big ? m * 0.5 : m;
+    e = (e - 1023.0) + (big ? 1.0 : 0.0) - (den ? 54.0 : 0.0);
     double t = (m - 1.0) / (m + 1.0), s = t * t;
     /* atanh(t)/t = Σ s^k/(2k+1), k = 0..10 (s ≤ 0.0295: the next term is under
      * 1e-18), in Estrin's form: pairs, then pairs of pairs (a short chain) */
@@ -80,20 +84,17 @@ COLOUR_FN double cm_log2(double x)
     double q2 = 1.0 / 9.0 + s * (1.0 / 11.0), q3 = 1.0 / 13.0 + s * (1.0 / 15.0);
     double q4 = 1.0 / 17.0 + s * (1.0 / 19.0), q5 = 1.0 / 21.0;
     double p = (q0 + s2 * q1) + s4 * (q2 + s2 * q3) + s8 * (q4 + s2 * q5);
-    return (double)e + (2.0 / CM_LN2) * (t * p);
+    double r = e + (2.0 / CM_LN2) * (t * p);
+    r = inf != 0.0 ? inf : r;
+    return x > 0.0 ? r : -1075.0;
 }
 
-/* 2^y; 0 below −1074, +inf above 1024 (y NaN: NaN) */
+/* 2^y; 0 below −1075, +inf above 1024, NaN for NaN. Without a branch (as cm_log2) */
 COLOUR_FN double cm_exp2(double y)
 {
-    if (!(y == y))
-        return y;
-    if (y < -1075.0)
-        return 0.0;
-    if (y > 1024.0)
-        return cm_from_bits(0x7ff0000000000000ULL);
-    double nf = y < 0.0 ? -(double)(int64_t)(0.5 - y) : (double)(int64_t)(y + 0.5);
-    int n = (int)nf;
+    y = y < -1076.0 ? -1076.0 : y; /* (NaN stays NaN) */
+    y = y > 1025.0 ? 1025.0 : y;
+    double nf = (y + 6755399441055744.0) - 6755399441055744.0; /* y to the nearest integer */
     double r = (y - nf) * CM_LN2; /* |r| ≤ 0.347 */
     /* e^r = Σ r^k/k!, k = 0..13 (the next term is under 1e-17), in Estrin's form */
     double r2 = r * r, r4 = r2 * r2, r8 = r4 * r4;
@@ -102,9 +103,9 @@ COLOUR_FN double cm_exp2(double y)
     double q5 = 1.0 / 3628800.0 + r * (1.0 / 39916800.0);
     double q6 = 1.0 / 479001600.0 + r * (1.0 / 6227020800.0);
     double p = (q0 + r2 * q1) + r4 * (q2 + r2 * q3) + r8 * ((q4 + r2 * q5) + r4 * q6);
-    /* times 2^n, in two steps where 2^n alone is not a normal double */
-    int n1 = n / 2, n2 = n - n1;
-    return p * cm_from_bits((uint64_t)(n1 + 1023) << 52) * cm_from_bits((uint64_t)(n2 + 1023) << 52);
+    /* times 2^n in two halves, each a normal double (n from −1076 to 1025) */
+    double n1 = (nf * 0.5 + 6755399441055744.0) - 6755399441055744.0, n2 = nf - n1;
+    return p * cm_pow2i(n1) * cm_pow2i(n2);
 }
 
 /* x^p for x > 0; 0 for x ≤ 0 (callers decide what negative values become) */
@@ -113,15 +114,13 @@ COLOUR_FN double cm_pow(double x, double p)
     return x > 0.0 ? cm_exp2(p * cm_log2(x)) : 0.0;
 }
 
-/* atan of z, any finite z */
+/* atan of z, any finite z (without a branch, as cm_log2) */
 COLOUR_FN double cm_atan(double z)
 {
-    int neg = z < 0.0, inv = 0;
+    int neg = z < 0.0;
     double a = neg ? -z : z;
-    if (a > 1.0) {
-        a = 1.0 / a;
-        inv = 1;
-    }
+    int inv = a > 1.0;
+    a = inv ? 1.0 / a : a;
     /* twice atan z = 2·atan(z / (1 + √(1 + z²))): |z| ≤ tan(π/16) < 0.2 */
     a = a / (1.0 + sqrt(1.0 + a * a));
     a = a / (1.0 + sqrt(1.0 + a * a));
@@ -138,20 +137,17 @@ COLOUR_FN double cm_atan(double z)
     p = p * s - 1.0 / 3.0;
     p = p * s + 1.0;
     double r = 4.0 * (a * p);
-    if (inv)
-        r = CM_PI / 2.0 - r;
+    r = inv ? CM_PI / 2.0 - r : r;
     return neg ? -r : r;
 }
 
 /* the angle of (x, y) in (−π, π]; 0 at the origin */
 COLOUR_FN double cm_atan2(double y, double x)
 {
-    if (x == 0.0)
-        return y > 0.0 ? CM_PI / 2.0 : y < 0.0 ? -CM_PI / 2.0 : 0.0;
-    double r = cm_atan(y / x);
-    if (x > 0.0)
-        return r;
-    return y < 0.0 ? r - CM_PI : r + CM_PI;
+    double axis = y > 0.0 ? CM_PI / 2.0 : y < 0.0 ? -CM_PI / 2.0 : 0.0;
+    double r = cm_atan(y / (x == 0.0 ? 1.0 : x));
+    r = x > 0.0 ? r : y < 0.0 ? r - CM_PI : r + CM_PI;
+    return x == 0.0 ? axis : r;
 }
 
 #endif

@@ -9,9 +9,13 @@
 /* a long step few chains have (an OpenColorIO program): a call, so that it
  * takes no registers from the kernels that never run it */
 #define COLOUR_NOINLINE static __noinline__ __host__ __device__ __attribute__((unused))
+/* a call that has everything it calls inlined into it (the CPU's loops over
+ * lanes, which gcc vectorises only when their bodies are inlined) */
+#define COLOUR_NOINLINE_FLAT COLOUR_NOINLINE
 #else
 #define COLOUR_FN static inline
 #define COLOUR_NOINLINE static __attribute__((noinline, unused))
+#define COLOUR_NOINLINE_FLAT static __attribute__((noinline, flatten, unused))
 #endif
 
 /* v clamped to [0, hi]; NaN → 0 */

@@ -34,75 +34,78 @@ COLOUR_FN void ocio_matrix(const float *q, float v[3])
     v[0] = t[0], v[1] = t[1], v[2] = t[2];
 }
 
-COLOUR_FN void ocio_range(const float *q, float v[3])
+/* The operations that treat R, G and B apart, a channel at a time: the flags
+ * of the record (its mode, its direction) come as arguments, so that a loop
+ * of one over the CPU's lanes has them outside it (ocio_run_n), and no branch
+ * on the value inside */
+COLOUR_FN float ocio_range1(int mode, const float *q, float x)
 {
-    for (int c = 0; c < 3; c++) {
-        int mode = (int)q[0];
-        float x = mode == 4 ? v[c] * q[3] + q[4] : v[c];
-        if (mode == 1)
-            x = ocio_maxf(q[1], x);
-        else if (mode == 2)
-            x = ocio_minf(q[2], x);
-        else
-            x = ocio_minf(ocio_maxf(q[1], x), q[2]);
-        v[c] = x;
-    }
+    x = mode == 4 ? x * q[3] + q[4] : x;
+    if (mode == 1)
+        return ocio_maxf(q[1], x);
+    if (mode == 2)
+        return ocio_minf(q[2], x);
+    return ocio_minf(ocio_maxf(q[1], x), q[2]);
 }
 
-COLOUR_FN void ocio_log(const float *q, float v[3])
+COLOUR_FN float ocio_log1(int fwd, const float *q, float x)
 {
+    return fwd ? ocio_log2f(ocio_maxf(OCIO_FLT_MIN, x)) * q[1] : ocio_exp2f(x * q[1]);
+}
+
+/* k: the channel's parameters */
+COLOUR_FN float ocio_log_affine1(int fwd, const float *k, float x)
+{
+    if (fwd)
+        return ocio_log2f(ocio_maxf(OCIO_FLT_MIN, x * k[0] + k[1])) * k[2] + k[3];
+    return (ocio_exp2f((x + k[1]) * k[0]) + k[2]) * k[3];
+}
+
+COLOUR_FN float ocio_log_camera1(int fwd, const float *k, float x)
+{
+    /* (every parameter read first: see ocio_gamma) */
+    const float k0 = k[0], k1 = k[1], k2 = k[2], k3 = k[3], k4 = k[4], k5 = k[5], k6 = k[6];
+    if (fwd) {
+        float lg = ocio_log2f(ocio_maxf(OCIO_FLT_MIN, x * k0 + k1)) * k4 + k2;
+        return x < k3 ? k5 * x + k6 : lg;
+    }
+    float ex = (ocio_exp2f((x + k3) * k4) + k5) * k6;
+    return x < k0 ? k1 * (x + k2) : ex;
+}
+
+/* RGB curves: channel c's own curve, then the master (cv[3]) */
+COLOUR_FN void ocio_curves_of(const float *q, const float *cv[4])
+{
+    cv[0] = q;
+    for (int i = 1; i < 4; i++)
+        cv[i] = ocio_curve_next(cv[i - 1]);
+}
+
+COLOUR_FN void ocio_curves(const float *q, float v[3])
+{
+    const float *cv[4];
+    ocio_curves_of(q, cv);
     for (int c = 0; c < 3; c++)
-        v[c] = q[0] != 0.0f ? ocio_log2f(ocio_maxf(OCIO_FLT_MIN, v[c])) * q[1] : ocio_exp2f(v[c] * q[1]);
+        v[c] = ocio_curve(cv[3], ocio_curve(cv[c], v[c]));
 }
 
-COLOUR_FN void ocio_log_affine(const float *q, float v[3])
-{
-    for (int c = 0; c < 3; c++) {
-        const float *k = q + 1 + 4 * c;
-        if (q[0] != 0.0f) {
-            float t = ocio_maxf(OCIO_FLT_MIN, v[c] * k[0] + k[1]);
-            v[c] = ocio_log2f(t) * k[2] + k[3];
-        } else {
-            v[c] = (ocio_exp2f((v[c] + k[1]) * k[0]) + k[2]) * k[3];
-        }
-    }
-}
+/* Each channel operation: the flag it takes from the record, where its
+ * channel's parameters start and their stride, and its function */
+#define OCIO_CHANNEL_KINDS(each)                                                               \
+    case OCIO_OP_RANGE: each((int)q[0], q, 0, ocio_range1); break;                             \
+    case OCIO_OP_LOG: each(q[0] != 0.0f, q, 0, ocio_log1); break;                              \
+    case OCIO_OP_LOG_AFFINE: each(q[0] != 0.0f, q + 1, 4, ocio_log_affine1); break;            \
+    case OCIO_OP_LOG_CAMERA: each(q[0] != 0.0f, q + 1, 7, ocio_log_camera1); break;            \
+    case OCIO_OP_GAMMA: each((int)q[0], q + 1, 5, ocio_gamma); break
 
-COLOUR_FN void ocio_log_camera(const float *q, float v[3])
-{
-    for (int c = 0; c < 3; c++) {
-        const float *k = q + 1 + 7 * c;
-        float x = v[c];
-        if (q[0] != 0.0f)
-            v[c] = x < k[3] ? k[5] * x + k[6]
-                            : ocio_log2f(ocio_maxf(OCIO_FLT_MIN, x * k[0] + k[1])) * k[4] + k[2];
-        else
-            v[c] = x < k[0] ? k[1] * (x + k[2]) : (ocio_exp2f((x + k[3]) * k[4]) + k[5]) * k[6];
-    }
-}
-
-COLOUR_FN void ocio_gammas(const float *q, float v[3])
-{
-    for (int c = 0; c < 3; c++)
-        v[c] = ocio_gamma((int)q[0], q + 1 + 5 * c, v[c]);
-}
-
-/* Each kind of operation on n pixels px (one pixel: ocio_run's case) */
-#define OCIO_KINDS(each)                                                                       \
+/* the whole pixel's operations */
+#define OCIO_PIXEL_KINDS(each)                                                                 \
     case OCIO_OP_MATRIX: each(ocio_matrix); break;                                             \
-    case OCIO_OP_RANGE: each(ocio_range); break;                                               \
-    case OCIO_OP_LOG: each(ocio_log); break;                                                   \
-    case OCIO_OP_LOG_AFFINE: each(ocio_log_affine); break;                                     \
-    case OCIO_OP_LOG_CAMERA: each(ocio_log_camera); break;                                     \
-    case OCIO_OP_GAMMA: each(ocio_gammas); break;                                              \
     case OCIO_OP_LUT1D: each(ocio_lut1d); break;                                               \
     case OCIO_OP_LUT3D: each(ocio_lut3d); break;                                               \
     case OCIO_OP_CDL: each(ocio_cdl); break;                                                   \
     case OCIO_OP_GLOW: each(ocio_glow); break;                                                 \
-    case OCIO_OP_RED_MOD: each(ocio_red_mod); break;                                           \
-    case OCIO_OP_SURROUND: each(ocio_surround); break;                                         \
-    case OCIO_OP_CURVES: each(ocio_curves); break;                                             \
-    default: break
+    case OCIO_OP_SURROUND: each(ocio_surround); break
 
 /* Run a program (ChainOp.lut of a CHAIN_OCIO step) on R, G, B, in place. */
 COLOUR_NOINLINE void ocio_run(const float *prog, float v[3])
@@ -110,25 +113,99 @@ COLOUR_NOINLINE void ocio_run(const float *prog, float v[3])
     const float *p = prog + 1;
     for (int i = 0, nops = (int)prog[0]; i < nops; i++, p += (int)p[1]) {
         const float *q = p + 2;
+#define OCIO_ONE_CHANNELS(flag, k, stride, f)                                                  \
+    for (int c = 0; c < 3; c++)                                                                \
+        v[c] = f(flag, (k) + (stride) * c, v[c]);
 #define OCIO_ONE(f) f(q, v)
-        switch ((int)p[0]) { OCIO_KINDS(OCIO_ONE); }
+        switch ((int)p[0]) {
+            OCIO_CHANNEL_KINDS(OCIO_ONE_CHANNELS);
+            OCIO_PIXEL_KINDS(OCIO_ONE);
+        case OCIO_OP_CURVES: ocio_curves(q, v); break;
+        case OCIO_OP_RED_MOD: ocio_red_mod(q, v); break;
+        default: break;
+        }
 #undef OCIO_ONE
+#undef OCIO_ONE_CHANNELS
     }
 }
 
-/* The same on n pixels, an operation at a time over all of them: the same
- * bytes as ocio_run on each, with n independent chains of work in flight (the
- * CPU rows' VL lanes) */
-COLOUR_NOINLINE void ocio_run_n(const float *prog, float (*v)[3], int n)
+#define OCIO_N_MAX 16 /* ocio_run_n's n at most */
+
+/* The same on n ≤ OCIO_N_MAX pixels held as planes (v: n R values, then n G, then n B),
+ * an operation at a time over all of them: the same bytes as ocio_run on each.
+ * A channel operation's loop over the pixels has no branch inside (its flag
+ * is outside, its maths picks rather than branches), so gcc vectorises it
+ * (the CPU rows' VL lanes); a whole-pixel one gathers its R, G, B */
+COLOUR_NOINLINE_FLAT void ocio_run_n(const float *__restrict__ prog, float *__restrict__ v, int n)
 {
     const float *p = prog + 1;
     for (int i = 0, nops = (int)prog[0]; i < nops; i++, p += (int)p[1]) {
         const float *q = p + 2;
-#define OCIO_EACH(f)                                                                           \
-    for (int k = 0; k < n; k++)                                                                \
-    f(q, v[k])
-        switch ((int)p[0]) { OCIO_KINDS(OCIO_EACH); }
-#undef OCIO_EACH
+/* (the flag a constant in each loop: its function's choices are made once) */
+#define OCIO_N_LOOP(F, f)                                                                      \
+    for (int j = 0; j < n; j++)                                                                \
+        w[j] = f(F, kc, w[j]);                                                                 \
+    break;
+#define OCIO_N_CHANNELS(flag, k, stride, f)                                                    \
+    for (int c = 0; c < 3; c++) {                                                              \
+        const int fl = (flag);                                                                 \
+        const float *kc = (k) + (stride) * c;                                                  \
+        float *w = v + c * n;                                                                  \
+        switch (fl) {                                                                          \
+        case 0: OCIO_N_LOOP(0, f)                                                              \
+        case 1: OCIO_N_LOOP(1, f)                                                              \
+        case 2: OCIO_N_LOOP(2, f)                                                              \
+        case 3: OCIO_N_LOOP(3, f)                                                              \
+        case 4: OCIO_N_LOOP(4, f)                                                              \
+        case 5: OCIO_N_LOOP(5, f)                                                              \
+        case 6: OCIO_N_LOOP(6, f)                                                              \
+        default: OCIO_N_LOOP(fl, f)                                                            \
+        }                                                                                      \
+    }
+#define OCIO_N_PIXELS(f)                                                                       \
+    for (int j = 0; j < n; j++) {                                                              \
+        float px[3] = {v[j], v[n + j], v[2 * n + j]};                                          \
+        f(q, px);                                                                              \
+        v[j] = px[0], v[n + j] = px[1], v[2 * n + j] = px[2];                                  \
+    }
+        switch ((int)p[0]) {
+            OCIO_CHANNEL_KINDS(OCIO_N_CHANNELS);
+            OCIO_PIXEL_KINDS(OCIO_N_PIXELS);
+        case OCIO_OP_RED_MOD: { /* the hues first: a loop of doubles alone */
+            float hue[OCIO_N_MAX];
+            for (int j = 0; j < n; j++)
+                hue[j] = ocio_red_hue(v[j], v[n + j], v[2 * n + j]);
+            for (int j = 0; j < n; j++) {
+                float px[3] = {v[j], v[n + j], v[2 * n + j]};
+                ocio_red_mod_at(q, px, hue[j]);
+                v[j] = px[0];
+            }
+            break;
+        }
+        case OCIO_OP_CURVES: { /* each curve's segments counted knot by knot */
+            const float *cv[4];
+            ocio_curves_of(q, cv);
+            for (int c = 0; c < 3; c++) {
+                float *w = v + c * n;
+                for (int pass = 0; pass < 2; pass++) {
+                    const float *cu = pass ? cv[3] : cv[c];
+                    int seg[OCIO_N_MAX], nk = (int)cu[0];
+                    for (int j = 0; j < n; j++)
+                        seg[j] = 0;
+                    for (int kk = 1; kk < nk - 1; kk++)
+                        for (int j = 0; j < n; j++)
+                            seg[j] += w[j] >= cu[1 + kk];
+                    for (int j = 0; j < n; j++)
+                        w[j] = ocio_curve_at(cu, w[j], seg[j]);
+                }
+            }
+            break;
+        }
+        default: break;
+        }
+#undef OCIO_N_PIXELS
+#undef OCIO_N_CHANNELS
+#undef OCIO_N_LOOP
     }
 }
 

@@ -63,13 +63,16 @@ COLOUR_FN float ocio_exp2f(float x)
 /* powf for x ≥ 0 (and NaN: NaN) */
 COLOUR_FN float ocio_powf(float x, float p)
 {
-    if (!(x == x) || !(p == p))
-        return x + p;
-    if (x == 0.0f)
-        return p > 0.0f ? 0.0f : p == 0.0f ? 1.0f : 1.0f / 0.0f;
-    if (p == 1.0f)
-        return x;
-    return (float)cm_pow((double)x, (double)p);
+    /* every case computed, one picked: no branch (cmath.h). p is finite
+     * (ocio_prog.c bakes a record with a power that is not); cm_pow(x, 1) is x
+     * for every float x > 0 (checked over all of them) */
+    /* powf(0, p): 0 for p > 0, 1 for p = 0, +inf for p < 0, from p's bits by
+     * integer sums (gcc vectorises no pick on p alone inside a loop) */
+    uint32_t pb = (uint32_t)(cm_bits((double)p) >> 32), nz = ((pb & 0x7fffffffu) + 0x7fffffffu) >> 31;
+    float zero = (float)cm_from_bits((uint64_t)((1u - nz) * 0x3ff00000u + nz * (pb >> 31) * 0x7ff00000u) << 32);
+    float r = (float)cm_pow((double)x, (double)p);
+    r = x == 0.0f ? zero : r;
+    return x == x ? r : x;
 }
 
 COLOUR_FN float ocio_maxf(float a, float b) /* std::max(a, b): a unless a < b */
@@ -82,24 +85,33 @@ COLOUR_FN float ocio_minf(float a, float b) /* std::min(a, b): a unless b < a */
     return b < a ? b : a;
 }
 
+/* One channel of a gamma of style (OCIO_GAMMA_*). Within a style no branch on
+ * the value: both sides are computed and one is picked, so that a loop of it
+ * over the CPU's lanes vectorises (ocio_run_n); the same bits either way. The
+ * parameters are read first, whatever is taken (a read on one side only would
+ * be a masked load, which gcc does not vectorise). */
 COLOUR_FN float ocio_gamma(int style, const float *q, float x)
 {
-    switch (style) {
-    case OCIO_GAMMA_BASIC: return ocio_powf(ocio_maxf(0.0f, x), q[0]);
-    case OCIO_GAMMA_MIRROR: return x < 0.0f ? -ocio_powf(-x, q[0]) : ocio_powf(x, q[0]);
-    case OCIO_GAMMA_PASS: return x > 0.0f ? ocio_powf(x, q[0]) : x;
-    default: break;
+    const float g = q[0], off = q[1], brk = q[2], slope = q[3], scale = q[4];
+    if (style == OCIO_GAMMA_BASIC)
+        return ocio_powf(ocio_maxf(0.0f, x), g);
+    if (style == OCIO_GAMMA_MIRROR || style == OCIO_GAMMA_PASS) {
+        float a = x < 0.0f ? -x : x, r = ocio_powf(a, g);
+        if (style == OCIO_GAMMA_PASS)
+            return x > 0.0f ? r : x;
+        return x < 0.0f ? -r : r;
     }
     /* moncurve: q = gamma, offset, break, slope, scale */
-    float a = x, s = 1.0f, r;
-    if (style == OCIO_GAMMA_MON_MIRROR_FWD || style == OCIO_GAMMA_MON_MIRROR_REV) {
-        s = x < 0.0f ? -1.0f : 1.0f;
-        a = x < 0.0f ? -x : x;
+    int mirror = style == OCIO_GAMMA_MON_MIRROR_FWD || style == OCIO_GAMMA_MON_MIRROR_REV;
+    float s = mirror && x < 0.0f ? -1.0f : 1.0f;
+    float a = mirror && x < 0.0f ? -x : x, r;
+    if (style == OCIO_GAMMA_MON_FWD || style == OCIO_GAMMA_MON_MIRROR_FWD) {
+        float cv = ocio_powf(a * scale + off, g);
+        r = a <= brk ? a * slope : cv;
+    } else {
+        float cv = ocio_powf(a, g) * scale - off;
+        r = a <= brk ? a * slope : cv;
     }
-    if (style == OCIO_GAMMA_MON_FWD || style == OCIO_GAMMA_MON_MIRROR_FWD)
-        r = a <= q[2] ? a * q[3] : ocio_powf(a * q[4] + q[1], q[0]);
-    else
-        r = a <= q[2] ? a * q[3] : ocio_powf(a, q[0]) * q[4] - q[1];
     return r * s;
 }
 
@@ -169,25 +181,37 @@ COLOUR_FN void ocio_glow(const float *q, float v[3])
         v[c] = v[c] * (1.0f + out);
 }
 
-COLOUR_FN void ocio_red_mod(const float *q, float v[3])
+/* ACES red modifier: the hue of R, G, B (apart, so that the CPU's lanes take
+ * the double-precision atan2 in a loop of its own: ocio_run_n) */
+COLOUR_FN float ocio_red_hue(float r, float g, float b)
+{
+    float a = 2.0f * r - (g + b), bb = 1.7320508075688772f * (g - b);
+    return (float)cm_atan2((double)bb, (double)a);
+}
+
+/* the modifier at that hue */
+COLOUR_FN void ocio_red_mod_at(const float *q, float v[3], float hue)
 {
     float r = v[0], g = v[1], b = v[2];
-    float a = 2.0f * r - (g + b), bb = 1.7320508075688772f * (g - b);
-    float hue = (float)cm_atan2((double)bb, (double)a);
-    float knot = hue * q[2] + 2.0f, fh = 0.0f;
-    int j = (int)knot;
-    if (j >= 0 && j < 4) {
-        float t = knot - (float)j, c0, c1, c2, c3;
-        switch (j) { /* ACES cubic_basis_shaper's rows */
-        case 0: c0 = 0.25f, c1 = 0.0f, c2 = 0.0f, c3 = 0.0f; break;
-        case 1: c0 = -0.75f, c1 = 0.75f, c2 = 0.75f, c3 = 0.25f; break;
-        case 2: c0 = 0.75f, c1 = -1.5f, c2 = 0.0f, c3 = 1.0f; break;
-        default: c0 = -0.25f, c1 = 0.75f, c2 = -0.75f, c3 = 0.25f; break;
-        }
-        fh = c3 + t * (c2 + t * (c1 + t * c0));
-    }
-    if (fh > 0.0f)
-        v[0] = r + fh * ocio_sat(r, g, b) * (q[1] - r) * q[0];
+    float knot = hue * q[2] + 2.0f;
+    /* the knot's segment j (truncated toward 0, as (int) does; NaN: 8), picked
+     * without a branch; outside 0..3 the shaper is 0 */
+    float jf = truncf(knot < 8.0f ? knot : 8.0f);
+    float t = knot - jf;
+    /* ACES cubic_basis_shaper's rows */
+    float c0 = jf == 0.0f ? 0.25f : jf == 1.0f ? -0.75f : jf == 2.0f ? 0.75f : -0.25f;
+    float c1 = jf == 0.0f ? 0.0f : jf == 1.0f ? 0.75f : jf == 2.0f ? -1.5f : 0.75f;
+    float c2 = jf == 0.0f ? 0.0f : jf == 1.0f ? 0.75f : jf == 2.0f ? 0.0f : -0.75f;
+    float c3 = jf == 0.0f ? 0.0f : jf == 1.0f ? 0.25f : jf == 2.0f ? 1.0f : 0.25f;
+    float fh = c3 + t * (c2 + t * (c1 + t * c0));
+    fh = jf >= 0.0f && jf < 4.0f ? fh : 0.0f;
+    float out = r + fh * ocio_sat(r, g, b) * (q[1] - r) * q[0];
+    v[0] = fh > 0.0f ? out : r;
+}
+
+COLOUR_FN void ocio_red_mod(const float *q, float v[3])
+{
+    ocio_red_mod_at(q, v, ocio_red_hue(v[0], v[1], v[2]));
 }
 
 COLOUR_FN void ocio_surround(const float *q, float v[3])
@@ -200,25 +224,36 @@ COLOUR_FN void ocio_surround(const float *q, float v[3])
 
 /* one curve of OCIO's GradingBSplineCurve (KnotsCoefs::evalCurve): quadratic
  * segments, straight lines past the ends; c: n, knots[n], A[n−1], B[n−1], C[n−1] */
-COLOUR_FN float ocio_curve(const float *c, float x)
+/* The segment of x: the knots kn[1..n−2] at or below x (they rise), counted
+ * without a branch on x (the same segment as OCIO's search) */
+COLOUR_FN int ocio_curve_seg(const float *c, float x)
+{
+    int n = (int)c[0], i = 0;
+    for (int j = 1; j < n - 1; j++)
+        i += x >= c[1 + j];
+    return i;
+}
+
+/* the curve at x in segment i (ocio_curve_seg's; the CPU's lanes count theirs
+ * knot by knot: ocio_run_n) */
+COLOUR_FN float ocio_curve_at(const float *c, float x, int i)
 {
     int n = (int)c[0], k = n - 1;
-    if (n == 0)
+    if (n < 2) /* (one knot has no segment: ocio_prog.c makes none) */
         return x;
     const float *kn = c + 1, *A = kn + n, *B = A + k, *C = B + k;
-    if (x <= kn[0])
-        return (x - kn[0]) * B[0] + C[0];
-    if (x >= kn[n - 1]) {
-        int s = k - 1;
-        float t = kn[n - 1] - kn[n - 2];
-        float slope = 2.0f * A[s] * t + B[s], offs = (A[s] * t + B[s]) * t + C[s];
-        return (x - kn[n - 1]) * slope + offs;
-    }
-    int i = 0;
-    while (i < n - 2 && !(x < kn[i + 1]))
-        i++;
-    float t = x - kn[i];
-    return (A[i] * t + B[i]) * t + C[i];
+    float t = x - kn[i], in = (A[i] * t + B[i]) * t + C[i];
+    float below = (x - kn[0]) * B[0] + C[0];
+    int s = k - 1;
+    float te = kn[n - 1] - kn[n - 2];
+    float slope = 2.0f * A[s] * te + B[s], offs = (A[s] * te + B[s]) * te + C[s];
+    float above = (x - kn[n - 1]) * slope + offs;
+    return x <= kn[0] ? below : x >= kn[n - 1] ? above : in;
+}
+
+COLOUR_FN float ocio_curve(const float *c, float x)
+{
+    return ocio_curve_at(c, x, ocio_curve_seg(c, x));
 }
 
 /* the four curves' records, one after the other */
@@ -226,16 +261,6 @@ COLOUR_FN const float *ocio_curve_next(const float *c)
 {
     int n = (int)c[0];
     return c + 1 + (n ? n + 3 * (n - 1) : 0);
-}
-
-COLOUR_FN void ocio_curves(const float *q, float v[3])
-{
-    const float *cv[4];
-    cv[0] = q;
-    for (int i = 1; i < 4; i++)
-        cv[i] = ocio_curve_next(cv[i - 1]);
-    for (int c = 0; c < 3; c++)
-        v[c] = ocio_curve(cv[3], ocio_curve(cv[c], v[c]));
 }
 
 #ifdef __cplusplus

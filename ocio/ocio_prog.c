@@ -34,6 +34,11 @@ int ocio_prog_add2(OcioProg *p, int kind, const float *head, size_t nh, const fl
                    size_t nt)
 {
     size_t n = 2 + nh + nt;
+    /* the powers (ocio_powf) take finite exponents: powf(1, inf) is 1, NaN NaN:
+     * such a record is not evaluated (baked) */
+    for (size_t i = 0; i < nh && (kind == OCIO_OP_GAMMA || kind == OCIO_OP_CDL || kind == OCIO_OP_SURROUND); i++)
+        if (!isfinite(head[i]))
+            return 1;
     if (n >= (1u << 24) || grow(p, n) < 0) { /* (a length a float holds exactly) */
         p->failed = 1;
         return -1;

@@ -29,7 +29,8 @@ typedef struct OcioProg {
 } OcioProg;
 
 void ocio_prog_init(OcioProg *p);
-/* Append an operation: [kind, 2 + n, params[0..n−1]]. 0, or −1 (out of memory). */
+/* Append an operation: [kind, 2 + n, params[0..n−1]]. 0, −1 (out of memory), or
+ * 1 (not evaluated: a power's parameter that is not finite). */
 int ocio_prog_add(OcioProg *p, int kind, const float *params, size_t n);
 /* Append an operation whose parameters are a head of nh floats, then a table of nt. */
 int ocio_prog_add2(OcioProg *p, int kind, const float *head, size_t nh, const float *table,
