@@ -9,9 +9,29 @@
 #include "report/msg.h"
 #include "stage/clock.h"
 
-void outfile_config(const Options *o, const DecoderInfo *di, struct Source *src, int live,
-                    int tone_mapped, WriterConfig *wc)
+void outfile_tone(const Options *o, const Transform *t, ToneSettings *ts)
 {
+    HdrSource made = tone_source(t, &(HdrSource){TRANSFER_SDR, PRIMARIES_BT709, 0});
+    if (o->output && t->out_set && tone_is_hdr(&made))
+        ts->curve = TONE_NONE;
+}
+
+void outfile_say_window(const Options *o, const Transform *t, int windowed)
+{
+    HdrSource made = tone_source(t, &(HdrSource){TRANSFER_SDR, PRIMARIES_BT709, 0});
+    if (o->output && windowed && t->out_set && tone_is_hdr(&made) && o->tone_curve != TONE_NONE) {
+        const char *tf = made.transfer == TRANSFER_PQ ? "PQ" : "HLG";
+        msg_say(o->quiet, "-t makes %s: '%s' is written as %s, and the window shows that signal as it is "
+                "(without -o, tone-mapped)", tf, o->output, tf);
+    }
+}
+
+void outfile_config(const Options *o, const DecoderInfo *di, struct Source *src, int live,
+                    const Transform *t, const ToneSettings *ts, WriterConfig *wc)
+{
+    HdrSource own = {di->transfer, di->colour_primaries, hdrmeta_peak(&di->hdr)};
+    HdrSource made = tone_source(t, &own); /* what the chain's output is */
+    int tone_mapped = tone_is_hdr(&made) && ts->curve != TONE_NONE;
     *wc = (WriterConfig){
         .path = o->output, .format = o->output_format, .codec = o->codec,
         .width = di->fmt.width, .height = di->fmt.height,
@@ -34,6 +54,8 @@ void outfile_config(const Options *o, const DecoderInfo *di, struct Source *src,
         .tone_mapped = tone_mapped, .hdr = di->hdr,
     };
     pix_chroma_shift(di->fmt.layout, &wc->src_shift_x, &wc->src_shift_y);
+    if (t->out_set && !tone_mapped) /* camera=: its display's tags */
+        writer_config_display(wc, made.transfer, made.primaries, made.peak);
 }
 
 int outfile_close(Writer **w, const Options *o, Progress *pr, int interrupted, int write_failed,

@@ -11,10 +11,17 @@
 
 struct Source;
 
-/* live: the recording starts with its first frame. tone_mapped: the stage
- * tone-maps an HDR source (the file is BT.709 SDR). */
+/* live: the recording starts with its first frame. t, ts: the chain and the
+ * tone mapping the stage applies: an HDR picture (the source's, or the chain's
+ * own: camera=…:output=hdr-pq-1000) tone-mapped makes a BT.709 SDR file; kept,
+ * an HDR one, tagged as the chain's display where it names one. */
 void outfile_config(const Options *o, const DecoderInfo *di, struct Source *src, int live,
-                    int tone_mapped, WriterConfig *wc);
+                    const Transform *t, const ToneSettings *ts, WriterConfig *wc);
+/* With -o, a chain that makes HDR writes it as such (the output named is the
+ * file's): ts's curve becomes none. */
+void outfile_tone(const Options *o, const Transform *t, ToneSettings *ts);
+/* Says once that the window shows the HDR signal written (windowed: a window). */
+void outfile_say_window(const Options *o, const Transform *t, int windowed);
 
 /* Close -o's writer (NULL: none) at the end of a run: its frames and bytes into
  * pr, finished; interrupted: the sound ends with the picture. A run with

@@ -195,10 +195,7 @@ static int open_pipeline(Player *p, StageBackend backend, StageConfig *sc, char 
     FrameFormat in_fmt = di->fmt;
     in_fmt.bands = (int)o->stripes;
     WriterConfig wc;
-    HdrSource made = tone_source(&p->transform, &p->hdr); /* what the chain's output is */
-    outfile_config(o, di, p->src, p->live, tone_is_hdr(&made) && p->tone.curve != TONE_NONE, &wc);
-    if (p->transform.out_set && !wc.tone_mapped) /* camera=: its display's tags */
-        writer_config_display(&wc, made.transfer, made.primaries, made.peak);
+    outfile_config(o, di, p->src, p->live, &p->transform, &p->tone, &wc);
     WriterPlan plan = {.depth = 8};
     if (o->output && o->overlay && o->out_depth > 8) {
         msg_fail("--out-depth %lld: --overlay draws on 8-bit frames: use --out-depth 8 or leave "
@@ -451,11 +448,7 @@ int player_run(const Options *o)
         return EXIT_USAGE;
     }
     p->tone = options_tone(o);
-    /* a chain that makes HDR (camera=…:output=hdr-pq-1000) writes it as such:
-     * the output named is the file's; the window shows what is written */
-    HdrSource made = tone_source(&p->transform, &(HdrSource){TRANSFER_SDR, PRIMARIES_BT709, 0});
-    if (o->output && p->transform.out_set && tone_is_hdr(&made))
-        p->tone.curve = TONE_NONE;
+    outfile_tone(o, &p->transform, &p->tone);
     atomic_init(&p->tone_curve, (int)p->tone.curve);
     StageBackend backend = parse_backend(o->backend);
     int hwdec = options_hwdec(o);
@@ -468,11 +461,7 @@ int player_run(const Options *o)
         msg_say(o->quiet, "no display (DISPLAY is not set): writing '%s' without a window", o->output);
         p->display = &display_null;
     }
-    if (o->output && p->display != &display_null && p->tone.curve == TONE_NONE && tone_is_hdr(&made) &&
-        o->tone_curve != TONE_NONE)
-        msg_say(o->quiet, "-t makes %s: '%s' is written as %s, and the window shows that signal as "
-                "it is (without -o, tone-mapped)", made.transfer == TRANSFER_PQ ? "PQ" : "HLG", o->output,
-                made.transfer == TRANSFER_PQ ? "PQ" : "HLG");
+    outfile_say_window(o, &p->transform, p->display != &display_null);
 
     /* Signals go to one watcher thread (started once everything it may stop
      * exists); until then a SIGINT stays pending. Every thread started from here
