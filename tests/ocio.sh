@@ -14,7 +14,8 @@
 #   formats  lut=file= on .cube (= lut3d= byte for byte), .spi1d, .spi3d, .cc,
 #            .ccc with cccid, inverse=1 on a 1D table, and every format OCIO writes
 #            (.3dl flame and lustre, .clf, .ctf, .csp, .lut, .cube, .itx, .cub,
-#            .cc, .ccc, .cdl) with .spimtx, .mga and a Discreet .lut, each
+#            .cc, .ccc, .cdl) with .spimtx, .mga, .m3d, a Discreet .lut, a Nuke
+#            .vf and an Iridas .look, each
 #            against OCIO reading the same file
 #   errors   one line and exit 1, nothing written: an unknown camera or output,
 #            a missing LUT file, ocio= without a config, a config that does not

@@ -10,8 +10,9 @@
                                                        writes (its Baker: .3dl flame and lustre,
                                                        .clf, .ctf, .csp, .lut houdini, .cube iridas
                                                        and resolve, .itx, .cub; its writers: .cc,
-                                                       .ccc, .cdl), and .spimtx, .mga and a Discreet
-                                                       .lut written here; prints their names
+                                                       .ccc, .cdl), and .spimtx, .mga, .m3d, a
+                                                       Discreet .lut, a Nuke .vf and an Iridas .look
+                                                       written here; prints their names
     ocio_check.py compare KIND IN.raw OUT.raw W H STEP MAXLSB MEANLSB
         IN: gbrp16le (KIND rgb) or yuv444p10le (KIND data: code/1023, KIND legal:
         (code - 64)/876); OUT: rgb48le from pinstripe. STEP: camera=NAME[:output=hdr-pq-1000] (OCIO's
@@ -126,6 +127,32 @@ def make_formats(d):
                     f.write(f"{k} {round(4095 * (r / 8) ** 1.2)} {round(4095 * g / 8 * 0.9)} {round(4095 * (b / 8) ** 0.8)}\n")
                     k += 1
     names.append("p.mga")
+    with open(f"{d}/p.m3d", "w") as f:  # Pandora 3D by its other name, 5 a side, 8-bit values
+        f.write("# pandora\nchannel 3d\nin 125\nout 256\nformat lut\nvalues red green blue\n")
+        k = 0
+        for r in range(5):
+            for g in range(5):
+                for b in range(5):
+                    f.write(f"{k} {round(255 * (r / 4) ** 0.9)} {round(255 * (g / 4) ** 1.1)} {round(200 * b / 4 + 30)}\n")
+                    k += 1
+    names.append("p.m3d")
+    with open(f"{d}/n.vf", "w") as f:  # Nuke vector field, 7 a side
+        f.write("#Inventor V2.1 ascii\ngrid_size 7 7 7\nglobal_transform 1 0 0 0 0 1 0 0 0 0 1 0 0 0 0 1\ndata\n")
+        for b in range(7):
+            for g in range(7):
+                for r in range(7):
+                    f.write(f"{(r / 6) ** 1.1 * 0.96 + 0.02 * b / 6:.6f} {g / 6 * (1 - 0.1 * r / 6):.6f} {(b / 6) ** 0.9:.6f}\n")
+    names.append("n.vf")
+    vals = []  # Iridas .look: a 3D table as hex little-endian floats, red fastest
+    for b in range(5):
+        for g in range(5):
+            for r in range(5):
+                vals += [(r / 4) ** 1.2 * 0.95 + 0.02 * g / 4, g / 4 * 0.9 + 0.03, (b / 4) ** 0.8]
+    data = np.array(vals, "<f4").tobytes().hex().upper()
+    with open(f"{d}/i.look", "w") as f:
+        f.write(f'<?xml version="1.0" ?>\n<look>\n  <shaders>\n  </shaders>\n  <LUT>\n    <size>"5"</size>\n'
+                f'    <data>"{data}"</data>\n  </LUT>\n</look>\n')
+    names.append("i.look")
     print(" ".join(names))
 
 
