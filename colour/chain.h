@@ -46,6 +46,8 @@ typedef struct Chain {
     ChainOp ops[CHAIN_MAX_OPS];
     int tone_at;  /* the tone map runs before ops[tone_at] (nops: after the last) */
     ToneMap tone; /* tone.on 0: none */
+    int tone_own; /* 1: the tone map is for the chain's own output (camera=…:output=
+                   * hdr-pq-1000), not the source's: --compare's "before" has none */
 } Chain;
 
 

@@ -150,4 +150,103 @@ COLOUR_FN double cm_atan2(double y, double x)
     return x == 0.0 ? axis : r;
 }
 
+/* ---- in float: where a float's few units in the last place are enough ----
+ * (OCIO's log operations and the red modifier's hue: its logs in and out of
+ * linear are as glibc's log2f/exp2f are, within a few units in the last place
+ * of a float, 8 lanes to a vector where the doubles take 4; powers stay in
+ * double: p·log2 x loses a float's precision for large exponents). The same
+ * algorithms as above with series long enough for a float, without a branch. */
+
+COLOUR_FN uint32_t cm_fbits(float x)
+{
+#ifdef __CUDA_ARCH__
+    return (uint32_t)__float_as_uint(x);
+#else
+    uint32_t u;
+    memcpy(&u, &x, sizeof(u));
+    return u;
+#endif
+}
+
+COLOUR_FN float cm_from_fbits(uint32_t u)
+{
+#ifdef __CUDA_ARCH__
+    return __uint_as_float(u);
+#else
+    float x;
+    memcpy(&x, &u, sizeof(x));
+    return x;
+#endif
+}
+
+/* 2^k for an integer k (a float) from −126 to 127 (see cm_pow2i) */
+COLOUR_FN float cm_pow2if(float k)
+{
+    return cm_from_fbits((cm_fbits(k + 12582912.0f) - 0x4b400000u + 127u) << 23);
+}
+
+/* log2 of a float x > 0 (finite); −150 for x ≤ 0 and NaN, 128 for +inf */
+COLOUR_FN float cm_log2f(float x)
+{
+    int den = x < 1.17549435e-38f; /* a denormal (or ≤ 0): scaled up by 2^24 first */
+    uint32_t u = cm_fbits(den ? x * 16777216.0f : x);
+    float e = cm_from_fbits(0x4b000000u | ((u >> 23) & 0xffu)) - 8388608.0f; /* biased exponent */
+    float inf = e == 255.0f ? 128.0f : 0.0f;
+    float m = cm_from_fbits((u & 0x007fffffu) | 0x3f800000u); /* [1, 2) */
+    int big = m > 1.41421356f;
+    m = big ? m * 0.5f : m;
+    e = (e - 127.0f) + (big ? 1.0f : 0.0f) - (den ? 24.0f : 0.0f);
+    float t = (m - 1.0f) / (m + 1.0f), s = t * t;
+    /* atanh(t)/t = Σ s^k/(2k+1), k = 0..4 (s ≤ 0.0295: the next term is under 3e-9) */
+    float s2 = s * s;
+    float p = (1.0f + s * (1.0f / 3.0f)) + s2 * ((1.0f / 5.0f + s * (1.0f / 7.0f)) + s2 * (1.0f / 9.0f));
+    float r = e + (float)(2.0 / CM_LN2) * (t * p);
+    r = inf != 0.0f ? inf : r;
+    return x > 0.0f ? r : -150.0f;
+}
+
+/* 2^y in float; 0 below −150, +inf above 128, NaN for NaN */
+COLOUR_FN float cm_exp2f(float y)
+{
+    y = y < -151.0f ? -151.0f : y; /* (NaN stays NaN) */
+    y = y > 129.0f ? 129.0f : y;
+    float nf = (y + 12582912.0f) - 12582912.0f; /* y to the nearest integer */
+    float r = (y - nf) * (float)CM_LN2;         /* |r| ≤ 0.347 */
+    /* e^r = Σ r^k/k!, k = 0..7 (the next term is under 6e-9) */
+    float r2 = r * r, r4 = r2 * r2;
+    float p = ((1.0f + r) + r2 * (0.5f + r * (1.0f / 6.0f))) +
+              r4 * ((1.0f / 24.0f + r * (1.0f / 120.0f)) + r2 * (1.0f / 720.0f + r * (1.0f / 5040.0f)));
+    float n1 = (nf * 0.5f + 12582912.0f) - 12582912.0f, n2 = nf - n1; /* each −76..65 */
+    return p * cm_pow2if(n1) * cm_pow2if(n2);
+}
+
+/* the angle of (x, y) in (−π, π] in float; 0 at the origin */
+COLOUR_FN float cm_atan2f(float y, float x)
+{
+    float z = y / (x == 0.0f ? 1.0f : x);
+    int neg = z < 0.0f;
+    float a = neg ? -z : z;
+    int inv = a > 1.0f;
+    a = inv ? 1.0f / a : a;
+    /* twice halved: |a| ≤ tan(π/16) < 0.2; then atan's series to a^11 */
+    a = a / (1.0f + sqrtf(1.0f + a * a));
+    a = a / (1.0f + sqrtf(1.0f + a * a));
+    float s = a * a, p = -1.0f / 11.0f;
+    p = p * s + 1.0f / 9.0f;
+    p = p * s - 1.0f / 7.0f;
+    p = p * s + 1.0f / 5.0f;
+    p = p * s - 1.0f / 3.0f;
+    p = p * s + 1.0f;
+    float r = 4.0f * (a * p);
+    const float hp = (float)(CM_PI / 2.0), pi = (float)CM_PI;
+    r = inv ? hp - r : r;
+    r = neg ? -r : r;
+    /* one pick a statement (gcc if-converts no pick of more than four ways) */
+    float below = y < 0.0f ? r - pi : r + pi;
+    r = x > 0.0f ? r : below;
+    float axis = y < 0.0f ? -hp : 0.0f;
+    axis = y > 0.0f ? hp : axis;
+    return x == 0.0f ? axis : r;
+}
+
 #endif

@@ -254,7 +254,7 @@ COLOUR_FN void colour_pixel_float(const ColourJob *j, int x, int y, float v[3])
         colour_to_float(&j->c, colour_is_rgb(j->src.layout), s, v);
     if (x >= j->split)
         colour_apply_chain(&j->ch, v);
-    else if (j->ch.tone.on) /* before the look: only the tone map */
+    else if (j->ch.tone.on && !j->ch.tone_own) /* before the look: only the source's tone map */
         colour_tone(&j->ch.tone, v);
 }
 

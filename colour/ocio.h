@@ -131,6 +131,31 @@ COLOUR_NOINLINE void ocio_run(const float *prog, float v[3])
 
 #define OCIO_N_MAX 16 /* ocio_run_n's n at most */
 
+/* One curve (ocio_curve) on n ≤ OCIO_N_MAX values: each one's segment counted
+ * knot by knot over all of them, then the curve there. A call of its own: gcc
+ * vectorises its loops there, not inlined into ocio_run_n's */
+COLOUR_NOINLINE_FLAT void ocio_curve_n(const float *__restrict__ cu, float *__restrict__ w, int n)
+{
+    int nk = (int)cu[0], ns = nk - 1;
+    if (nk < 2)
+        return;
+    const float *kn = cu + 1, *A = kn + nk, *B = A + ns, *C = B + ns;
+    int seg[OCIO_N_MAX];
+    float e[6];
+    ocio_curve_ends(cu, e);
+    for (int j = 0; j < n; j++)
+        seg[j] = 0;
+    for (int kk = 1; kk < nk - 1; kk++) {
+        const float kv = kn[kk];
+        for (int j = 0; j < n; j++)
+            seg[j] += w[j] >= kv;
+    }
+    for (int j = 0; j < n; j++) {
+        int i = seg[j];
+        w[j] = ocio_curve_in(e, w[j], kn[i], A[i], B[i], C[i]);
+    }
+}
+
 /* The same on n ≤ OCIO_N_MAX pixels held as planes (v: n R values, then n G, then n B),
  * an operation at a time over all of them: the same bytes as ocio_run on each.
  * A channel operation's loop over the pixels has no branch inside (its flag
@@ -182,21 +207,13 @@ COLOUR_NOINLINE_FLAT void ocio_run_n(const float *__restrict__ prog, float *__re
             }
             break;
         }
-        case OCIO_OP_CURVES: { /* each curve's segments counted knot by knot */
+        case OCIO_OP_CURVES: { /* each lane's segment counted knot by knot */
             const float *cv[4];
             ocio_curves_of(q, cv);
             for (int c = 0; c < 3; c++) {
                 float *w = v + c * n;
                 for (int pass = 0; pass < 2; pass++) {
-                    const float *cu = pass ? cv[3] : cv[c];
-                    int seg[OCIO_N_MAX], nk = (int)cu[0];
-                    for (int j = 0; j < n; j++)
-                        seg[j] = 0;
-                    for (int kk = 1; kk < nk - 1; kk++)
-                        for (int j = 0; j < n; j++)
-                            seg[j] += w[j] >= cu[1 + kk];
-                    for (int j = 0; j < n; j++)
-                        w[j] = ocio_curve_at(cu, w[j], seg[j]);
+                    ocio_curve_n(pass ? cv[3] : cv[c], w, n);
                 }
             }
             break;

@@ -49,15 +49,17 @@ enum {
 
 #define OCIO_FLT_MIN 1.17549435e-38f /* FLT_MIN, where OCIO's logs clamp */
 
-/* OCIO's libm calls, through cmath.h: the float nearest the exact value */
+/* OCIO's libm calls, through cmath.h: log2f and exp2f in float (within a few
+ * units in the last place, as glibc's), powf in double (the float nearest the
+ * exact value but in rare ties) */
 COLOUR_FN float ocio_log2f(float x)
 {
-    return (float)cm_log2((double)x);
+    return cm_log2f(x);
 }
 
 COLOUR_FN float ocio_exp2f(float x)
 {
-    return (float)cm_exp2((double)x);
+    return cm_exp2f(x);
 }
 
 /* powf for x ≥ 0 (and NaN: NaN) */
@@ -186,7 +188,7 @@ COLOUR_FN void ocio_glow(const float *q, float v[3])
 COLOUR_FN float ocio_red_hue(float r, float g, float b)
 {
     float a = 2.0f * r - (g + b), bb = 1.7320508075688772f * (g - b);
-    return (float)cm_atan2((double)bb, (double)a);
+    return cm_atan2f(bb, a); /* (its error moves the shaper by a few 1e-7 at most) */
 }
 
 /* the modifier at that hue */
@@ -198,13 +200,16 @@ COLOUR_FN void ocio_red_mod_at(const float *q, float v[3], float hue)
      * without a branch; outside 0..3 the shaper is 0 */
     float jf = truncf(knot < 8.0f ? knot : 8.0f);
     float t = knot - jf;
-    /* ACES cubic_basis_shaper's rows */
-    float c0 = jf == 0.0f ? 0.25f : jf == 1.0f ? -0.75f : jf == 2.0f ? 0.75f : -0.25f;
-    float c1 = jf == 0.0f ? 0.0f : jf == 1.0f ? 0.75f : jf == 2.0f ? -1.5f : 0.75f;
-    float c2 = jf == 0.0f ? 0.0f : jf == 1.0f ? 0.75f : jf == 2.0f ? 0.0f : -0.75f;
-    float c3 = jf == 0.0f ? 0.0f : jf == 1.0f ? 0.25f : jf == 2.0f ? 1.0f : 0.25f;
+    /* ACES cubic_basis_shaper's rows, row j picked by weights w of 1 and 0 (the
+     * sums are exact); outside 0..3 every weight is 0, and so is the shaper
+     * (NaN where t is: not above 0 either) */
+    float w0 = jf == 0.0f ? 1.0f : 0.0f, w1 = jf == 1.0f ? 1.0f : 0.0f;
+    float w2 = jf == 2.0f ? 1.0f : 0.0f, w3 = jf == 3.0f ? 1.0f : 0.0f;
+    float c0 = ((0.25f * w0 + -0.75f * w1) + 0.75f * w2) + -0.25f * w3;
+    float c1 = ((0.0f * w0 + 0.75f * w1) + -1.5f * w2) + 0.75f * w3;
+    float c2 = ((0.0f * w0 + 0.75f * w1) + 0.0f * w2) + -0.75f * w3;
+    float c3 = ((0.0f * w0 + 0.25f * w1) + 1.0f * w2) + 0.25f * w3;
     float fh = c3 + t * (c2 + t * (c1 + t * c0));
-    fh = jf >= 0.0f && jf < 4.0f ? fh : 0.0f;
     float out = r + fh * ocio_sat(r, g, b) * (q[1] - r) * q[0];
     v[0] = fh > 0.0f ? out : r;
 }
@@ -234,21 +239,37 @@ COLOUR_FN int ocio_curve_seg(const float *c, float x)
     return i;
 }
 
-/* the curve at x in segment i (ocio_curve_seg's; the CPU's lanes count theirs
- * knot by knot: ocio_run_n) */
+/* A curve's (n ≥ 2 knots) straight lines past its ends: e = the first knot,
+ * its slope and value; the last knot, its slope and value */
+COLOUR_FN void ocio_curve_ends(const float *c, float e[6])
+{
+    int n = (int)c[0], k = n - 1, s = k - 1;
+    const float *kn = c + 1, *A = kn + n, *B = A + k, *C = B + k;
+    float te = kn[n - 1] - kn[n - 2];
+    e[0] = kn[0], e[1] = B[0], e[2] = C[0], e[3] = kn[n - 1];
+    e[4] = 2.0f * A[s] * te + B[s], e[5] = (A[s] * te + B[s]) * te + C[s];
+}
+
+/* the curve at x in a segment that starts at knot k0 with coefficients a, b,
+ * cc (the CPU's lanes pick theirs knot by knot: ocio_run_n), e its ends */
+COLOUR_FN float ocio_curve_in(const float e[6], float x, float k0, float a, float b, float cc)
+{
+    float t = x - k0, in = (a * t + b) * t + cc;
+    float below = (x - e[0]) * e[1] + e[2], above = (x - e[3]) * e[4] + e[5];
+    float r = x >= e[3] ? above : in; /* (one pick a statement: see cm_atan2f) */
+    return x <= e[0] ? below : r;
+}
+
+/* the curve at x in segment i (ocio_curve_seg's) */
 COLOUR_FN float ocio_curve_at(const float *c, float x, int i)
 {
     int n = (int)c[0], k = n - 1;
     if (n < 2) /* (one knot has no segment: ocio_prog.c makes none) */
         return x;
     const float *kn = c + 1, *A = kn + n, *B = A + k, *C = B + k;
-    float t = x - kn[i], in = (A[i] * t + B[i]) * t + C[i];
-    float below = (x - kn[0]) * B[0] + C[0];
-    int s = k - 1;
-    float te = kn[n - 1] - kn[n - 2];
-    float slope = 2.0f * A[s] * te + B[s], offs = (A[s] * te + B[s]) * te + C[s];
-    float above = (x - kn[n - 1]) * slope + offs;
-    return x <= kn[0] ? below : x >= kn[n - 1] ? above : in;
+    float e[6];
+    ocio_curve_ends(c, e);
+    return ocio_curve_in(e, x, kn[i], A[i], B[i], C[i]);
 }
 
 COLOUR_FN float ocio_curve(const float *c, float x)

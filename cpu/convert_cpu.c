@@ -29,7 +29,8 @@ static void split_jobs(const ColourJob *job, ColourJob *all, ColourJob *left)
     *all = *job;
     all->split = all->line = 0;
     *left = *all;
-    left->ch.nops = 0; /* (its tone map stays) */
+    left->ch.nops = 0; /* (the source's tone map stays; the chain's own goes) */
+    left->ch.tone.on = left->ch.tone.on && !left->ch.tone_own;
     left->plain = job->plain_left;
 }
 

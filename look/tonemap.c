@@ -344,6 +344,7 @@ int tone_apply(const Transform *look, const ToneSettings *ts, const HdrSource *f
     out->chain.tone = tones[i].tm;
     pthread_mutex_unlock(&tones_mu);
     out->chain.tone_at = ts->lut_first || look->out_set ? look->chain.nops : 0;
+    out->chain.tone_own = look->out_set;
     out->identity = 0;
     return 0;
 }

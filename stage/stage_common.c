@@ -140,6 +140,7 @@ int stage_job(Stage *s, const FrameBuf *in, ColourJob *j)
     if (cfg->compare) { /* the split in the input's columns, the line in the output's */
         Chain before = j->ch;
         before.nops = 0;
+        before.tone.on = before.tone.on && !before.tone_own;
         FrameFormat o = stage_out_format(cfg);
         j->split = (int)floor(cfg->compare_at * cfg->in.width);
         j->plain_left = colour_job_plain(in->fmt.layout, &before);

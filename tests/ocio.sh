@@ -66,13 +66,18 @@ hdr)
   # plain ffprobe reads it (HEVC in Matroska; H.264 in MP4)
   ff -f lavfi -i testsrc2=size=320x180:rate=25 -frames:v 4 -pix_fmt yuv420p -c:v libx264 \
      -colorspace bt2020nc -color_primaries bt2020 -color_trc bt709 "$tmp/log8.mp4"
-  for o in hdr.mkv:libx265 hdr.mp4:libx264; do
+  for o in hdr.mkv:libx265 hdr.mp4:libx264 ffv1.mkv:ffv1; do
     expect 0 -q --no-display -t camera=vlog:output=hdr-pq-1000 -c ${o#*:} -o "$tmp/${o%:*}" "$tmp/log8.mp4"
-    p=$(ffprobe -v error -select_streams v -show_streams -show_frames -read_intervals %+#1 "$tmp/${o%:*}")
-    for want in pix_fmt=yuv420p10le color_transfer=smpte2084 color_primaries=bt2020 color_space=bt2020nc \
-                max_luminance=10000000/10000 min_luminance=1/10000 max_content=1000 red_x=35400/50000; do
-      grep -q "^$want\$" <<<"$p" || fail "${o%:*}: ffprobe does not read $want"
+    # the stream's side data (not only libx265's SEI in the frames)
+    p=$(ffprobe -v error -select_streams v -show_streams "$tmp/${o%:*}")
+    for want in color_transfer=smpte2084 color_primaries=bt2020 color_space=bt2020nc max_content=1000 \
+                max_luminance=1000 min_luminance=0.0001 red_x=0.708 white_point_y=0.329; do
+      # (a fraction as ffprobe prints it, reduced or not: its value)
+      grep -E "^${want%%=*}=" <<<"$p" | head -1 | awk -F= -v w="${want#*=}" '
+        { v = $2; if (v ~ /\//) { split(v, f, "/"); v = f[1] / f[2] } }
+        END { exit !(w ~ /^[a-z]/ ? $2 == w : v + 0 == w + 0) }' || fail "${o%:*}: ffprobe does not read $want"
     done
+    grep -qE '^pix_fmt=yuv4[24][04]p10le$' <<<"$p" || fail "${o%:*}: not 10 bits ($(grep pix_fmt <<<"$p"))"
     ffmpeg -v error -i "$tmp/${o%:*}" -f framemd5 - | grep -c '^0,' | grep -qx 4 || fail "${o%:*} does not decode"
   done
   # sdr-video is tagged BT.709, whatever the log clip was tagged (here BT.2020)
@@ -96,6 +101,20 @@ a, b, s = (np.fromfile(p, np.uint8)[-352 * 288 * 3:].astype(int) for p in sys.ar
 d, ds = np.abs(a - b), np.abs(a - s)
 print(f"window vs the PQ file played: max {d.max()}, {(d > 0).mean() * 100:.2f}% differ; vs the signal: mean {ds.mean():.1f}")
 sys.exit(0 if d.max() <= 1 and (d > 0).mean() < 0.05 and ds.mean() > 5 else 1)
+PY
+  # --compare split: the left half is the clip as it comes, with no tone map (the
+  # tone map is the camera output's), as sdr-video's is
+  for o in sdr-video hdr-pq-1000; do
+    expect 0 -q --no-display --frames 1 --debug-dump "$tmp/cmp-$o.ppm" --compare split=0.5 \
+      -t camera=slog3-cine:output=$o "$tmp/one.mkv"
+  done
+  $py - "$tmp/cmp-sdr-video.ppm" "$tmp/cmp-hdr-pq-1000.ppm" $w $h <<'PY' || fail "--compare split's left half"
+import sys, numpy as np
+w, h = int(sys.argv[3]), int(sys.argv[4])
+a, b = (np.fromfile(p, np.uint8)[-w * h * 3:].reshape(h, w, 3).astype(int) for p in sys.argv[1:3])
+left, right = np.abs(a - b)[:, : w // 2 - 2], np.abs(a - b)[:, w // 2 + 2:]
+print(f"--compare split: left halves max {left.max()}, right halves mean {right.mean():.1f}")
+sys.exit(0 if left.max() == 0 and right.mean() > 1 else 1)
 PY
   ;;
 formats)

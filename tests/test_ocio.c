@@ -40,6 +40,24 @@ static void check_cmath(void)
           "cmath against libm: log2 %.3g exp2 %.3g pow %.3g atan2 %.3g", w[0], w[1], w[2], w[3]);
     CHECK(cm_exp2(-1074) == ldexp(1, -1074) && cm_log2(0.0) < -1074 && cm_pow(0.0, 2) == 0,
           "cmath at the ends");
+    /* the float ones (OCIO's logs, the red modifier's hue): a few units in the
+     * last place of a float (2^-23 = 1.2e-7), over every exponent, denormals too */
+    double f[3] = {0, 0, 0};
+    for (int i = 0; i < 400000; i++) {
+        float x = (float)ldexp(1.0 + rnd(), (int)(rnd() * 276) - 149), y = (float)((rnd() - 0.5) * 290);
+        float a = (float)((rnd() - 0.5) * 50), b = (float)((rnd() - 0.5) * 50);
+        f[0] = fmax(f[0], fabs(cm_log2f(x) - log2((double)x)) / fmax(1, fabs(log2((double)x))));
+        if (exp2((double)y) >= 0x1p-126 && exp2((double)y) < 0x1p127) /* (normal results) */
+            f[1] = fmax(f[1], fabs(cm_exp2f(y) - exp2((double)y)) / exp2((double)y));
+        f[2] = fmax(f[2], fabs(cm_atan2f(a, b) - atan2((double)a, (double)b)) / fmax(1, fabs(atan2((double)a, (double)b))));
+    }
+    CHECK(f[0] < 4e-7 && f[1] < 4e-7 && f[2] < 6e-7, "float cmath against libm: log2 %.3g exp2 %.3g atan2 %.3g",
+          f[0], f[1], f[2]);
+    printf("float cmath against double libm: log2 %.3g exp2 %.3g atan2 %.3g (relative)\n", f[0], f[1], f[2]);
+    CHECK(cm_exp2f(-149.0f) == 0x1p-149f && cm_exp2f(-151.0f) == 0.0f && cm_exp2f(200.0f) == 1.0f / 0.0f &&
+              cm_log2f(0.0f) == -150.0f && cm_log2f(0x1p-149f) == -149.0f && cm_log2f(1.0f / 0.0f) == 128.0f &&
+              cm_atan2f(0.0f, -1.0f) == (float)CM_PI && cm_atan2f(-1.0f, 0.0f) == -(float)(CM_PI / 2),
+          "float cmath at the ends");
 }
 
 /* the step's program against OCIO on n RGB triples; max and mean in 10-bit codes */
@@ -112,8 +130,8 @@ static void check_cameras(const OcioCfg *raw)
             double max = 99, mean = 99;
             CHECK(compare(raw, &s, in, n, &max, &mean, note, sizeof(note)) == 0, "%s", first);
             /* the issue's bound is max 2, mean 0.25 LSB10; the program is OCIO's
-             * own arithmetic, within float rounding of its libm */
-            CHECK(max <= 0.05 && mean <= 0.001 && !note[0],
+             * own arithmetic, its logs within a few float units of its libm's */
+            CHECK(max <= 0.25 && mean <= 0.001 && !note[0],
                   "%s to %s: max %.4f mean %.6f LSB10 %s", cams[k], o ? "PQ" : "SDR", max, mean, note);
             if (k == 1 || k == 4 || k == 5)
                 printf("%-32s %s: max %.4f mean %.6f LSB10\n", cams[k], o ? "hdr-pq-1000" : "sdr-video",

@@ -106,6 +106,32 @@ static enum AVPixelFormat pix_fmt_deep(const AVCodec *c, const WriterConfig *cfg
     return avcodec_find_best_pix_fmt_of_list(list, family, 0, NULL);
 }
 
+void writer_config_display(WriterConfig *cfg, int transfer, int primaries, double peak)
+{
+    /* CIE 1931 x, y of R, G, B: ITU-R BT.2020 Table 3, SMPTE EG 432-1 (P3) */
+    static const double bt2020[3][2] = {{0.708, 0.292}, {0.170, 0.797}, {0.131, 0.046}},
+                        p3[3][2] = {{0.680, 0.320}, {0.265, 0.690}, {0.150, 0.060}};
+    cfg->tone_mapped = 0;
+    memset(&cfg->hdr, 0, sizeof(cfg->hdr));
+    if (transfer != TRANSFER_PQ && transfer != TRANSFER_HLG) {
+        cfg->src_primaries = AVCOL_PRI_BT709, cfg->src_trc = AVCOL_TRC_BT709;
+        cfg->src_colorspace = AVCOL_SPC_BT709;
+        return;
+    }
+    cfg->src_primaries = primaries == PRIMARIES_P3 ? AVCOL_PRI_SMPTE432 : AVCOL_PRI_BT2020;
+    cfg->src_trc = transfer == TRANSFER_PQ ? AVCOL_TRC_SMPTE2084 : AVCOL_TRC_ARIB_STD_B67;
+    cfg->src_colorspace = AVCOL_SPC_BT2020_NCL;
+    HdrMeta *m = &cfg->hdr;
+    m->has_mdcv = 1;
+    memcpy(m->prim, primaries == PRIMARIES_P3 ? p3 : bt2020, sizeof(m->prim));
+    m->white[0] = 0.3127, m->white[1] = 0.3290;
+    m->min_lum = 0.0001, m->max_lum = peak;
+    /* MaxFALL is not measured: the peak bounds it (no frame's average is above
+     * its brightest pixel). 0 (unknown) would lose MaxCLL too: FFmpeg's Matroska
+     * reader keeps the light levels only when both are there */
+    m->has_cll = 1, m->max_cll = (unsigned)(peak + 0.5), m->max_fall = m->max_cll;
+}
+
 int encoder_keeps_hdr(const WriterConfig *cfg)
 {
     return !cfg->tone_mapped &&

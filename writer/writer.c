@@ -52,29 +52,6 @@ struct Writer {
     char error[512];
 };
 
-void writer_config_display(WriterConfig *cfg, int transfer, int primaries, double peak)
-{
-    /* CIE 1931 x, y of R, G, B: ITU-R BT.2020 Table 3, SMPTE EG 432-1 (P3) */
-    static const double bt2020[3][2] = {{0.708, 0.292}, {0.170, 0.797}, {0.131, 0.046}},
-                        p3[3][2] = {{0.680, 0.320}, {0.265, 0.690}, {0.150, 0.060}};
-    cfg->tone_mapped = 0;
-    memset(&cfg->hdr, 0, sizeof(cfg->hdr));
-    if (transfer != TRANSFER_PQ && transfer != TRANSFER_HLG) {
-        cfg->src_primaries = AVCOL_PRI_BT709, cfg->src_trc = AVCOL_TRC_BT709;
-        cfg->src_colorspace = AVCOL_SPC_BT709;
-        return;
-    }
-    cfg->src_primaries = primaries == PRIMARIES_P3 ? AVCOL_PRI_SMPTE432 : AVCOL_PRI_BT2020;
-    cfg->src_trc = transfer == TRANSFER_PQ ? AVCOL_TRC_SMPTE2084 : AVCOL_TRC_ARIB_STD_B67;
-    cfg->src_colorspace = AVCOL_SPC_BT2020_NCL;
-    HdrMeta *m = &cfg->hdr;
-    m->has_mdcv = 1;
-    memcpy(m->prim, primaries == PRIMARIES_P3 ? p3 : bt2020, sizeof(m->prim));
-    m->white[0] = 0.3127, m->white[1] = 0.3290;
-    m->min_lum = 0.0001, m->max_lum = peak;
-    m->has_cll = 1, m->max_cll = (unsigned)(peak + 0.5), m->max_fall = 0;
-}
-
 int writer_plan(const WriterConfig *cfg, WriterPlan *plan, char *err, size_t errlen)
 {
     const AVCodec *codec = encoder_pick(cfg->codec, err, errlen);

@@ -97,7 +97,8 @@ int writer_plan(const WriterConfig *cfg, WriterPlan *plan, char *err, size_t err
  * transfer (ColourTransfer) SDR: BT.709 primaries, transfer and matrix; PQ or
  * HLG: in primaries (ColourPrimaries: BT.2020 or P3-D65), the BT.2020 NCL
  * matrix, with the metadata of a mastering display of those primaries, D65,
- * peak cd/m² down to 0.0001 cd/m², and MaxCLL = peak (MaxFALL unknown: 0). */
+ * peak cd/m² down to 0.0001 cd/m², and MaxCLL = MaxFALL = peak (MaxFALL not
+ * measured: the peak bounds it). */
 void writer_config_display(WriterConfig *cfg, int transfer, int primaries, double peak);
 /* Lines for the user about the streams (one per stream left out and why),
  * '\n'-separated; "" when there is nothing to say. */
