@@ -4,9 +4,9 @@
  * computed as OCIO 2.1's CPU renderers compute it (OpenColorIO v2.1.2,
  * src/OpenColorIO/ops/…/…OpCPU.cpp: the same float operations in the same
  * order), with OCIO's log2f/exp2f/powf/atan2f replaced by cmath.h's, which
- * are accurate to well under a float's last place. So the CPU and CUDA
- * backends give the same bytes, and both match OCIO's own CPU processor to
- * its float rounding. Values are not clamped between operations (ACES values
+ * are within a few units of a float's last place, as glibc's are. So the CPU
+ * and CUDA backends give the same bytes, and both match OCIO's own CPU
+ * processor to its float rounding (within 0.07 LSB10 on the camera chains). Values are not clamped between operations (ACES values
  * run far above 1); each operation clamps where OCIO's does.
  *
  * A program is one block of floats (host or device memory, uploaded as a
@@ -196,7 +196,7 @@ COLOUR_NOINLINE_FLAT void ocio_run_n(const float *__restrict__ prog, float *__re
         switch ((int)p[0]) {
             OCIO_CHANNEL_KINDS(OCIO_N_CHANNELS);
             OCIO_PIXEL_KINDS(OCIO_N_PIXELS);
-        case OCIO_OP_RED_MOD: { /* the hues first: a loop of doubles alone */
+        case OCIO_OP_RED_MOD: { /* the hues first, in a loop of their own */
             float hue[OCIO_N_MAX];
             for (int j = 0; j < n; j++)
                 hue[j] = ocio_red_hue(v[j], v[n + j], v[2 * n + j]);
