@@ -87,7 +87,8 @@ int adjust_begin(Adjust *a, const char *spec)
         stop = stop ? stop : spec + len;
         size_t sl = (size_t)(stop - s);
         if (is_step(s, sl, "lut3d") || is_step(s, sl, "lut1d") || is_step(s, sl, "look") ||
-            is_step(s, sl, "lut") || is_step(s, sl, "ocio") || is_step(s, sl, "camera"))
+            is_step(s, sl, "lut") || is_step(s, sl, "ocio") || is_step(s, sl, "camera") ||
+            is_step(s, sl, "cdl"))
             lut = s, lutlen = (size_t)(stop - s);
         s = stop + 1;
     }

@@ -326,11 +326,12 @@ int transform_parse(const char *spec, Transform *t, char *err, size_t errlen)
             rc = lut(&ps, name, &a, st, 1, NULL);
         else if (!strcmp(name, "look"))
             rc = lut(&ps, name, &a, st, 0, look);
-        else if (!strcmp(name, "ocio") || !strcmp(name, "camera") || !strcmp(name, "lut"))
+        else if (!strcmp(name, "ocio") || !strcmp(name, "camera") || !strcmp(name, "lut") ||
+                 !strcmp(name, "cdl"))
             rc = chain_ocio(&ps, name, &a, st, look);
         else
             return chain_fail(&ps, s, "unknown transform '%s' (known: none, gray, invert, sepia, eq, "
-                                      "hue, matrix, swap, lut3d, lut1d, look, lut, ocio, camera)",
+                                      "hue, matrix, swap, lut3d, lut1d, look, lut, ocio, camera, cdl)",
                               name);
         if (rc < 0)
             return -1;

@@ -11,6 +11,7 @@
 
 #include "look/chain.h"
 #include "look/chain_args.h"
+#include "ocio/ocio_prog.h"
 #include "ocio/ocio_step.h"
 
 /* the cameras: pinstripe's name, OCIO 2.1's built-in transform to ACES2065-1 */
@@ -248,8 +249,114 @@ static int camera(Parser *ps, const char *name, const Args *a, Step *st, const c
     return program(ps, name, &s, *levels, st);
 }
 
+/* A program made here (a cdl= step's numbers), kept under key (taken) with the
+ * others for the process: the same step again takes the same program. 0, or
+ * −1 said */
+static int keep(Parser *ps, const char *name, char *key, float *prog, size_t len, Step *st)
+{
+    pthread_mutex_lock(&lock);
+    for (int i = 0; i < nbuilt; i++)
+        if (!strcmp(built[i].key, key)) {
+            free(key), free(prog);
+            st->prog = built[i].prog, st->prog_len = built[i].len;
+            pthread_mutex_unlock(&lock);
+            return 0;
+        }
+    Built *b = realloc(built, sizeof(Built) * (size_t)(nbuilt + 1));
+    if (!b) {
+        pthread_mutex_unlock(&lock);
+        free(key), free(prog);
+        return chain_fail(ps, ps->step, "%s: out of memory", name);
+    }
+    built = b;
+    built[nbuilt++] = (Built){key, prog, len, 0};
+    st->prog = prog, st->prog_len = len;
+    pthread_mutex_unlock(&lock);
+    return 0;
+}
+
+/* cdl=slope=S:offset=O:power=P:sat=N (each of the first three one number or
+ * three joined by /: R/G/B), or cdl=file=F[:cccid=ID]: ASC CDL 1.2, OCIO's
+ * CDL_ASC style (clamped) */
+static int cdl(Parser *ps, const char *name, const Args *a, Step *st)
+{
+    static const char *const keys[] = {"slope", "offset", "power", "sat", "file", "cccid"};
+    char file[512] = "", cccid[256] = "", v[160];
+    double val[4][3] = {{1, 1, 1}, {0, 0, 0}, {1, 1, 1}, {1, 1, 1}};
+    int levels = CHAIN_LEVELS_TAGGED, have[6] = {0};
+    for (int i = 0; i < a->n; i++) {
+        int rc = common(ps, name, a, i, st, &levels), k = 0;
+        if (rc < 0)
+            return -1;
+        if (rc)
+            continue;
+        while (k < 6 && !is(a, i, keys[k]))
+            k++;
+        if (k == 6)
+            return unknown(ps, name, a, i);
+        have[k] = 1;
+        if (chain_value(ps, a, i, k == 4 ? file : k == 5 ? cccid : v, k == 4 ? sizeof(file)
+                                                                       : k == 5 ? sizeof(cccid) : sizeof(v)) < 0)
+            return -1;
+        if (k >= 4)
+            continue;
+        /* one number, or (not sat) three joined by / */
+        double x[3];
+        int n = 0;
+        for (char *s = v, *slash; n < 3; s = slash + 1) {
+            if ((slash = strchr(s, '/')))
+                *slash = 0;
+            if (chain_decimal(s, &x[n++]) < 0)
+                n = -1;
+            if (!slash || n < 0)
+                break;
+            *slash = '/';
+        }
+        if (n != 1 && (n != 3 || k == 3))
+            return chain_fail(ps, a->val_at[i], "cdl: %s must be a number%s, not '%.*s'", keys[k],
+                              k == 3 ? "" : " or three joined by / (R/G/B)", a->vlen[i], a->val[i]);
+        for (int c = 0; c < 3; c++) {
+            double y = x[n == 3 ? c : 0];
+            if (k == 2 ? !(y > 0) : k != 1 && !(y >= 0))
+                return chain_fail(ps, a->val_at[i], "cdl: %s must be %s, not '%.*s'", keys[k],
+                                  k == 2 ? "above 0" : "0 or more", a->vlen[i], a->val[i]);
+            val[k][c] = y;
+        }
+    }
+    st->kind = CHAIN_OCIO;
+    st->levels = levels;
+    if (have[4]) { /* a file, through OpenColorIO (forced to the ASC's style) */
+        const char *dot = strrchr(file, '.');
+        if (have[0] || have[1] || have[2] || have[3])
+            return chain_fail(ps, ps->step, "cdl: file= or numbers (slope, offset, power, sat), not both");
+        if (!dot || (strcasecmp(dot, ".cdl") && strcasecmp(dot, ".cc") && strcasecmp(dot, ".ccc")))
+            return chain_fail(ps, ps->step, "cdl: '%s' is not a CDL file (.cdl, .cc or .ccc)", file);
+        OcioStep s = {.kind = OCIO_STEP_FILE, .file = file, .cccid = cccid};
+        return program(ps, name, &s, levels, st);
+    }
+    if (have[5])
+        return chain_fail(ps, ps->step, "cdl: cccid= goes with file=");
+    OcioProg p;
+    ocio_prog_init(&p);
+    size_t len = 0;
+    char *key = malloc(512);
+    float *prog = ocio_prog_cdl(&p, 1, 1, val[0], val[1], val[2], val[3][0]) == 0 ? ocio_prog_take(&p, &len) : NULL;
+    ocio_prog_free(&p);
+    if (!prog || !key) {
+        free(prog), free(key);
+        return chain_fail(ps, ps->step, "cdl: out of memory");
+    }
+    int at = snprintf(key, 512, "cdl");
+    for (int k = 0; k < 4; k++)
+        for (int c = 0; c < 3; c++)
+            at += snprintf(key + at, 512 - (size_t)at, " %a", val[k][c]);
+    return keep(ps, name, key, prog, len, st);
+}
+
 int chain_ocio(Parser *ps, const char *name, const Args *a, Step *st, const char *cam_name)
 {
+    if (!strcmp(name, "cdl"))
+        return cdl(ps, name, a, st);
     char vals[5][512], file[512] = "", interp[32] = "", cccid[256] = "", inverse[16] = "";
     /* each option's text, and which step takes it (lut: 1, ocio: 0) */
     const struct {

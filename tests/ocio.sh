@@ -117,6 +117,37 @@ print(f"--compare split: left halves max {left.max()}, right halves mean {right.
 sys.exit(0 if left.max() == 0 and right.mean() > 1 else 1)
 PY
   ;;
+cdl)
+  # cdl= against OCIO's CDLTransform (CDL_ASC), 16-bit RGB in and out: within
+  # 2 LSB16 (0.0313 LSB10) on the 1,024 greys and 100,352 random colours, for ten
+  # decisions, the extremes among them
+  w=352 h=288
+  $py "$check" make-rgb "$tmp/in.raw" $w $h
+  ff -f rawvideo -pix_fmt gbrp16le -s ${w}x$h -i "$tmp/in.raw" -c:v ffv1 "$tmp/in.mkv"
+  for d in slope=1.2/1/0.8:offset=-0.02:power=0.9:sat=1.3 slope=0 slope=4 offset=-0.3 offset=0.1/-0.05/0.2 \
+           power=0.2 power=5 sat=0 sat=2 slope=0.5/2/1.5:offset=0.05:power=2/0.5/1:sat=0.7; do
+    expect 0 -q --no-display -t "cdl=$d" --out-depth 16 -c rawvideo -o "$tmp/c.nut" "$tmp/in.mkv"
+    rgb48 "$tmp/c.nut" "$tmp/c.raw"
+    $py "$check" compare rgb "$tmp/in.raw" "$tmp/c.raw" $w $h "cdl=$d" 0.0313 0.0313 || fail "cdl=$d against OpenColorIO"
+  done
+  # from files: a .cc, and a .ccc by its id, against OCIO reading them
+  printf '<ColorCorrection id="a"><SOPNode><Slope>1.1 0.9 1.3</Slope><Offset>0.02 -0.01 0</Offset><Power>0.8 1.2 1</Power></SOPNode><SatNode><Saturation>1.5</Saturation></SatNode></ColorCorrection>\n' >"$tmp/a.cc"
+  printf '<ColorCorrectionCollection><ColorCorrection id="x"><SOPNode><Slope>1 1 1</Slope><Offset>0 0 0</Offset><Power>1 1 1</Power></SOPNode></ColorCorrection><ColorCorrection id="y"><SOPNode><Slope>3 0.2 1</Slope><Offset>-0.1 0.1 0</Offset><Power>0.5 3 1</Power></SOPNode><SatNode><Saturation>0.3</Saturation></SatNode></ColorCorrection></ColorCorrectionCollection>\n' >"$tmp/b.ccc"
+  for f in "a.cc" "b.ccc:cccid=y"; do
+    expect 0 -q --no-display -t "cdl=file=$tmp/$f" --out-depth 16 -c rawvideo -o "$tmp/c.nut" "$tmp/in.mkv"
+    rgb48 "$tmp/c.nut" "$tmp/c.raw"
+    id=${f#*cccid=}; [ "$id" = "$f" ] && id= || id="#$id"
+    $py "$check" compare rgb "$tmp/in.raw" "$tmp/c.raw" $w $h "file=$tmp/${f%%:*}$id" 0.0313 0.0313 || fail "cdl=file=$f"
+  done
+  # bad input: one line naming it, exit 1, nothing written
+  for bad in "slope=-1" "power=0" "power=-2" "sat=-0.5" "slope=1/2" "offset=x" "sat=1/1/1" "file=$tmp/in.raw" \
+             "file=$tmp/none.cc" "file=$tmp/b.ccc:cccid=zz" "cccid=y" "slope=1:file=$tmp/a.cc" "gain=2"; do
+    rm -f "$tmp/bad.nut"
+    expect 1 -q --no-display -t "cdl=$bad" -o "$tmp/bad.nut" "$tmp/in.mkv"
+    [ "$(wc -l <"$tmp/err")" = 1 ] || fail "cdl=$bad: not one line: $(cat "$tmp/err")"
+    [ -e "$tmp/bad.nut" ] && fail "cdl=$bad: a file was written"
+  done
+  ;;
 formats)
   w=352 h=288
   $py "$check" make-rgb "$tmp/in.raw" $w $h

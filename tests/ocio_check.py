@@ -15,7 +15,8 @@
                                                        written here; prints their names
     ocio_check.py compare KIND IN.raw OUT.raw W H STEP MAXLSB MEANLSB
         IN: gbrp16le (KIND rgb) or yuv444p10le (KIND data: code/1023, KIND legal:
-        (code - 64)/876); OUT: rgb48le from pinstripe. STEP: camera=NAME[:output=hdr-pq-1000] (OCIO's
+        (code - 64)/876); OUT: rgb48le from pinstripe. STEP: cdl=slope=R/G/B:offset=..:power=..:sat=S (OCIO's
+        CDLTransform, style CDL_ASC), camera=NAME[:output=hdr-pq-1000] (OCIO's
         built-ins through ACES to SDR video or 1000-nit PQ, as pinstripe has them), or file=PATH
         (a FileTransform, tetrahedral, CDL clamped; PATH#ID: a .ccc's CDL by id). Prints max, p99 and mean
         in 10-bit codes per channel, pooled, both sides clamped to [0,1];
@@ -48,6 +49,15 @@ def processor(step):
         for s in (CAMERAS[name] + "_to_ACES2065-1",) + outs[output]:
             g.appendTransform(OCIO.BuiltinTransform(s))
         return cfg.getProcessor(g).getDefaultCPUProcessor()
+    if kind == "cdl":  # cdl=slope=R/G/B:offset=..:power=..:sat=S, OCIO's CDLTransform, ASC style
+        v = {"slope": [1.0] * 3, "offset": [0.0] * 3, "power": [1.0] * 3, "sat": [1.0]}
+        for kv in arg.split(":"):
+            k, _, x = kv.partition("=")
+            n = [float(y) for y in x.split("/")]
+            v[k] = n * 3 if len(n) == 1 and k != "sat" else n
+        t = OCIO.CDLTransform(slope=v["slope"], offset=v["offset"], power=v["power"], sat=v["sat"][0])
+        t.setStyle(OCIO.CDL_ASC)
+        return cfg.getProcessor(t).getDefaultCPUProcessor()
     path, _, cccid = arg.partition("#")
     t = OCIO.FileTransform(src=path, interpolation=OCIO.INTERP_TETRAHEDRAL)
     if cccid:

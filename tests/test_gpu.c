@@ -429,7 +429,7 @@ int main(void)
      * data and legal levels unclamped, a mix, a step second in a chain; every deep
      * layout, 1, 3 and 8 stripes, every output */
     if (ocio_available()) {
-        char ochain[5][600], dir[] = "/tmp/pinstripe-test-gpu-XXXXXX";
+        char ochain[6][600], dir[] = "/tmp/pinstripe-test-gpu-XXXXXX";
         CHECK(mkdtemp(dir) != NULL, "mkdtemp");
         write_clfs(dir);
         snprintf(ochain[0], sizeof(ochain[0]), "camera=slog3-cine");
@@ -437,13 +437,14 @@ int main(void)
         snprintf(ochain[2], sizeof(ochain[2]), "%s,camera=clog2", test_chain[1]);
         snprintf(ochain[3], sizeof(ochain[3]), "lut=file=%s/a.clf", dir);
         snprintf(ochain[4], sizeof(ochain[4]), "lut=file=%s/b.clf:inverse=1,camera=vlog:range=legal", dir);
+        snprintf(ochain[5], sizeof(ochain[5]), "cdl=slope=0.5/2/1.5:offset=0.05:power=2/0.5/1:sat=0.7:mix=0.8");
         for (int d = 0; d < ndeep; d++)
             for (int s = 0; s < nsizes; s++)
                 for (int n = 1; n <= 8; n += n == 1 ? 2 : 5) {
                     int w = sizes[s][0], h = sizes[s][1], outk = (d + s + n) % 4, yuv = outk >= 2;
                     if (n > h || (h == 1080 && (n != 3 || d % 4)) || (yuv && (w % 2 || h % 2)))
                         continue;
-                    one_out(deep[d].l, deep[d].depth, w, h, n, ochain[(d + s + n) % 5], (d + s) % 3, yuv,
+                    one_out(deep[d].l, deep[d].depth, w, h, n, ochain[(d + s + n) % 6], (d + s) % 3, yuv,
                             outk == 1 ? 16 : outk == 3 ? 10 : 8, (d + n) % 3);
                     combos++;
                 }
