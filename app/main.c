@@ -6,6 +6,7 @@
 #endif
 
 #include "options/options.h"
+#include "app/bake.h"
 #include "app/player.h"
 #include "app/presets.h"
 
@@ -58,5 +59,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "pinstripe: no input given (usage: pinstripe [options] INPUT; see --help)\n");
         return EXIT_USAGE;
     }
+    if (o.bake_lut)
+        return bake_run(&o);
     return player_run(&o);
 }

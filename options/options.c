@@ -189,6 +189,11 @@ static const OptionSpec specs[] = {
      "the OpenColorIO config -t ocio= uses (default: $OCIO)"},
     {0, "list-ocio", OPT_FLAG, F(list_ocio), NULL, NULL, 0, 0,
      "list the OpenColorIO config's colour spaces, displays and views, and looks; exit"},
+    {0, "bake-lut", OPT_STRING, F(bake_lut), "FILE", NULL, 0, 0,
+     "write the -t chain, as applied to INPUT's kind of picture (tone mapping and\n"
+     "                           OpenColorIO steps included), as a .cube 3D table; say its error against\n"
+     "                           the chain (mean, p99, max in 10-bit codes); exit without playing"},
+    {0, "bake-size", OPT_INT, F(bake_size), "N", "65", 2, 129, "--bake-lut: points a side of the table"},
 };
 #define NSPECS (sizeof(specs) / sizeof(specs[0]))
 

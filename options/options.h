@@ -83,6 +83,8 @@ typedef struct Options {
     int version;
     int list_looks;
     int list_ocio;      /* --list-ocio */
+    const char *bake_lut; /* --bake-lut FILE (app/bake.h) */
+    long long bake_size;  /* --bake-size N: 2..129 */
     const char *ocio;   /* --ocio FILE (NULL: $OCIO) */
 } Options;
 
