@@ -47,8 +47,10 @@ int bake_run(const Options *o)
     const char *path = o->bake_lut, *dot = strrchr(path, '.');
     int n = (int)o->bake_size;
     char err[1024];
-    if (!dot || strcasecmp(dot, ".cube")) {
-        msg_fail("--bake-lut %s: the table is written as .cube (a 3D table)", path);
+    int clf = dot && !strcasecmp(dot, ".clf");
+    if (!dot || (strcasecmp(dot, ".cube") && !clf)) {
+        msg_fail("--bake-lut %s: the table is written as .cube (a 3D table) or .clf (a shaper and a 3D "
+                 "table)", path);
         return EXIT_USAGE;
     }
     if (!o->input) {
@@ -87,8 +89,8 @@ int bake_run(const Options *o)
         msg_fail("%s", err);
         return EXIT_RUNTIME;
     }
-    printf("pinstripe: -t %s baked into '%s' (%d^3, tetrahedral) for %s: against the chain on every "
+    printf("pinstripe: -t %s baked into '%s' (%s%d^3, tetrahedral) for %s: against the chain on every "
            "8th 10-bit code, the 1,024 greys and 100,000 colours: mean %.3f, p99 %.2f, max %.2f LSB10\n",
-           o->transform, path, n, o->input, mean, p99, max);
+           o->transform, path, clf ? "a 4096-point shaper, then " : "", n, o->input, mean, p99, max);
     return EXIT_OK;
 }

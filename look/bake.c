@@ -1,4 +1,4 @@
-/* A chain baked into a 3D table (see bake.h). */
+/* A chain baked into a 3D table, or a shaper and a 3D table (see bake.h). */
 #include "look/bake.h"
 
 #include <errno.h>
@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "colour/chain.h"
@@ -67,7 +68,18 @@ static int cmp_double(const void *a, const void *b)
 /* The bake's error against the chain, per channel pooled, in 10-bit codes:
  * every 8th 10-bit code a side (offset by 4), the 1,024 greys and 100,000
  * colours at random. 0, or −1 (out of memory). */
-static int measure(const Chain *ch, const float *t, int n, double *max, double *p99, double *mean)
+#define SHAPER 4096 /* a .clf's shaper: points of its LUT1D */
+
+/* the shaper at x in [0, 1]: its table read linearly, as OpenColorIO reads a LUT1D */
+static float shape(const float *sh, float x)
+{
+    double p = (x < 0 ? 0 : x > 1 ? 1 : x) * (SHAPER - 1);
+    int i = (int)p, j = i + 1 < SHAPER ? i + 1 : i;
+    return (float)(sh[i] + (p - i) * (sh[j] - sh[i]));
+}
+
+static int measure(const Chain *ch, const float *sh, const float *t, int n, double *max, double *p99,
+                   double *mean)
 {
     size_t grid = 128 * 128 * 128, total = 3 * (grid + 1024 + 100000), k = 0;
     double *err = malloc(total * sizeof(double));
@@ -87,7 +99,10 @@ static int measure(const Chain *ch, const float *t, int n, double *max, double *
                 v[c] = (float)((seed >> 8) / 16777215.0);
             }
         double b[3];
-        tetra(t, n, v, b);
+        float u[3] = {v[0], v[1], v[2]};
+        for (int c = 0; c < 3 && sh; c++)
+            u[c] = shape(sh, v[c]);
+        tetra(t, n, u, b);
         colour_apply_chain(ch, v);
         for (int c = 0; c < 3; c++)
             err[k++] = fabs(b[c] - v[c]) * 1023.0;
@@ -99,6 +114,76 @@ static int measure(const Chain *ch, const float *t, int n, double *max, double *
     *max = err[total - 1], *p99 = err[(size_t)(0.99 * (double)(total - 1))], *mean = sum / (double)total;
     free(err);
     return 0;
+}
+
+/* A shaper for the chain: the cube's points spaced along each axis where the
+ * chain bends. Linear interpolation's error goes with the spacing squared
+ * times the second difference, so the density of points goes with the square
+ * root of the chain's mean |second difference| along the axis (over 512 pairs
+ * of the other two values a bin, 64 bins, the three axes and channels), a
+ * quarter of it kept even so that no stretch goes bare; the shaper is that
+ * density summed, scaled to [0, 1] */
+#define BINS 64
+static void design_shaper(const Chain *ch, float *sh)
+{
+    double w[BINS], d[BINS], sum = 0, h = 1.0 / 128;
+    unsigned seed = 7;
+    for (int k = 0; k < BINS; k++) {
+        double x = (k + 0.5) / BINS, acc = 0;
+        x = x < h ? h : x > 1 - h ? 1 - h : x;
+        for (int m = 0; m < 512; m++) {
+            float o[3][3], y[2];
+            for (int c = 0; c < 2; c++) {
+                seed = seed * 1664525u + 1013904223u;
+                y[c] = (float)((seed >> 8) / 16777215.0);
+            }
+            int axis = m % 3;
+            for (int s = 0; s < 3; s++) {
+                float *v = o[s];
+                v[axis] = (float)(x + (s - 1) * h), v[(axis + 1) % 3] = y[0], v[(axis + 2) % 3] = y[1];
+                colour_apply_chain(ch, v);
+            }
+            for (int c = 0; c < 3; c++)
+                acc += fabs((double)o[2][c] - 2.0 * o[1][c] + o[0][c]);
+        }
+        w[k] = sqrt(acc / (512 * 3));
+        sum += w[k];
+    }
+    for (int k = 0; k < BINS; k++)
+        d[k] = 0.25 + 0.75 * (sum > 0 ? w[k] * BINS / sum : 1);
+    double run = 0;
+    sh[0] = 0;
+    for (int i = 1; i < SHAPER; i++) { /* the density's sum, bin by bin */
+        int k = (int)((i - 0.5) / (SHAPER - 1) * BINS);
+        run += d[k < BINS ? k : BINS - 1];
+        sh[i] = (float)run;
+    }
+    for (int i = 1; i < SHAPER; i++)
+        sh[i] = (float)(sh[i] / run);
+}
+
+/* the x whose shaper value is u (the shaper rises: the last point at or
+ * below u, then linearly) */
+static float unshape(const float *sh, float u)
+{
+    int lo = 0, hi = SHAPER - 1;
+    while (hi - lo > 1) {
+        int mid = (lo + hi) / 2;
+        if (sh[mid] <= u)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    double d = sh[hi] - sh[lo], f = d > 0 ? (u - sh[lo]) / d : 0;
+    f = f < 0 ? 0 : f > 1 ? 1 : f;
+    return (float)((lo + f) / (SHAPER - 1));
+}
+
+/* the chain's text for an XML comment or element: & < > as entities */
+static void xml_text(FILE *f, const char *s)
+{
+    for (; *s; s++)
+        fputs(*s == '&' ? "&amp;" : *s == '<' ? "&lt;" : *s == '>' ? "&gt;" : (char[2]){*s, 0}, f);
 }
 
 int look_bake(Transform *t, int n, const char *path, const char *title, const char *comment,
@@ -113,11 +198,23 @@ int look_bake(Transform *t, int n, const char *path, const char *title, const ch
         snprintf(err, errlen, "--bake-lut: out of memory for a %d^3 table", n);
         return -1;
     }
+    const char *dot = strrchr(path, '.');
+    int clf = dot && !strcasecmp(dot, ".clf");
+    float *sh = clf ? malloc(SHAPER * sizeof(float)) : NULL;
+    if (clf && !sh) {
+        free(tab);
+        snprintf(err, errlen, "--bake-lut: out of memory for a shaper");
+        return -1;
+    }
+    if (sh)
+        design_shaper(ch, sh);
     for (int b = 0; b < n; b++)
         for (int g = 0; g < n; g++)
             for (int r = 0; r < n; r++) {
                 float *v = (float *)at(tab, n, r, g, b);
                 v[0] = (float)r / (float)(n - 1), v[1] = (float)g / (float)(n - 1), v[2] = (float)b / (float)(n - 1);
+                for (int c = 0; c < 3 && sh; c++)
+                    v[c] = unshape(sh, v[c]);
                 colour_apply_chain(ch, v);
             }
     /* written beside the file, then renamed: nothing left behind on a failure */
@@ -125,28 +222,56 @@ int look_bake(Transform *t, int n, const char *path, const char *title, const ch
     FILE *f = fopen(tmp, "w");
     if (!f) {
         snprintf(err, errlen, "--bake-lut %s: %s", path, strerror(errno));
-        free(tab);
+        free(tab), free(sh);
         return -1;
     }
-    fprintf(f, "TITLE \"%s\"\n# %s\nLUT_3D_SIZE %d\n", title, comment, n);
     char num[3][32];
-    for (size_t i = 0; i < cells; i++) {
-        for (int c = 0; c < 3; c++) { /* the values as read back: the error is the file's */
-            snprintf(num[c], sizeof(num[c]), "%.7f", tab[3 * i + c]);
-            tab[3 * i + c] = strtof(num[c], NULL);
+    if (!clf) {
+        fprintf(f, "TITLE \"%s\"\n# %s\nLUT_3D_SIZE %d\n", title, comment, n);
+        for (size_t i = 0; i < cells; i++) {
+            for (int c = 0; c < 3; c++) { /* the values as read back: the error is the file's */
+                snprintf(num[c], sizeof(num[c]), "%.7f", tab[3 * i + c]);
+                tab[3 * i + c] = strtof(num[c], NULL);
+            }
+            fprintf(f, "%s %s %s\n", num[0], num[1], num[2]);
         }
-        fprintf(f, "%s %s %s\n", num[0], num[1], num[2]);
+    } else { /* Academy CLF 3: the shaper (LUT1D), then the cube (LUT3D, blue fastest) */
+        fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<ProcessList compCLFversion=\"3\" "
+              "id=\"pinstripe-bake\">\n  <Description>", f);
+        xml_text(f, title);
+        fputs("</Description>\n  <Description>", f);
+        xml_text(f, comment);
+        fprintf(f, "</Description>\n  <LUT1D id=\"shaper\" inBitDepth=\"32f\" outBitDepth=\"32f\" "
+                   "interpolation=\"linear\">\n    <Array dim=\"%d 3\">\n", SHAPER);
+        for (int i = 0; i < SHAPER; i++) {
+            snprintf(num[0], sizeof(num[0]), "%.8f", sh[i]);
+            sh[i] = strtof(num[0], NULL);
+            fprintf(f, "%s %s %s\n", num[0], num[0], num[0]);
+        }
+        fprintf(f, "    </Array>\n  </LUT1D>\n  <LUT3D id=\"cube\" inBitDepth=\"32f\" outBitDepth=\"32f\" "
+                   "interpolation=\"tetrahedral\">\n    <Array dim=\"%d %d %d 3\">\n", n, n, n);
+        for (int r = 0; r < n; r++)
+            for (int g = 0; g < n; g++)
+                for (int b = 0; b < n; b++) {
+                    float *v = (float *)at(tab, n, r, g, b);
+                    for (int c = 0; c < 3; c++) {
+                        snprintf(num[c], sizeof(num[c]), "%.7f", v[c]);
+                        v[c] = strtof(num[c], NULL);
+                    }
+                    fprintf(f, "%s %s %s\n", num[0], num[1], num[2]);
+                }
+        fputs("    </Array>\n  </LUT3D>\n</ProcessList>\n", f);
     }
     int bad = ferror(f);
     if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
         snprintf(err, errlen, "--bake-lut %s: %s", path, strerror(errno ? errno : EIO));
         unlink(tmp);
-        free(tab);
+        free(tab), free(sh);
         return -1;
     }
-    int rc = measure(ch, tab, n, max, p99, mean);
+    int rc = measure(ch, sh, tab, n, max, p99, mean);
     if (rc < 0)
         snprintf(err, errlen, "--bake-lut: out of memory to measure the table");
-    free(tab);
+    free(tab), free(sh);
     return rc;
 }

@@ -191,8 +191,10 @@ static const OptionSpec specs[] = {
      "list the OpenColorIO config's colour spaces, displays and views, and looks; exit"},
     {0, "bake-lut", OPT_STRING, F(bake_lut), "FILE", NULL, 0, 0,
      "write the -t chain, as applied to INPUT's kind of picture (tone mapping and\n"
-     "                           OpenColorIO steps included), as a .cube 3D table; say its error against\n"
-     "                           the chain (mean, p99, max in 10-bit codes); exit without playing"},
+     "                           OpenColorIO steps included), as a .cube 3D table or a .clf (a shaper\n"
+     "                           designed for the chain, then the cube: for log and HDR inputs); say its\n"
+     "                           error against the chain (mean, p99, max in 10-bit codes); exit without\n"
+     "                           playing"},
     {0, "bake-size", OPT_INT, F(bake_size), "N", "65", 2, 129, "--bake-lut: points a side of the table"},
 };
 #define NSPECS (sizeof(specs) / sizeof(specs[0]))

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# --bake-lut (issue 44): the -t chain written as a .cube, read the way other
+# --bake-lut (issue 44): the -t chain written as a .cube or .clf, read the way other
 # tools read it (FFmpeg's lut3d, tetrahedral, on a 10-bit RGB clip), against
 # pinstripe's own chain at 16 bits: within the error --bake-lut prints plus 1
 # LSB10 (FFmpeg's lut3d truncates at 10 bits: an identity cube moves samples by
 # up to 1.008 LSB10)
 #   sdr     eq + hue + cdl on an SDR clip (65³, and 17³)
 #   hdr     a PQ clip: the tone map baked in (bt2390 to 203 cd/m²), with a look
+#   clf     camera=slog3-cine as a .clf (a shaper, then the cube) read back by
+#           OpenColorIO within the printed error; its p99 below a plain .cube's
 #   errors  --bake-size out of range, an extension no writer takes, a folder
 #           that does not exist, a bad -t, no INPUT: one line, exit 1, no file
 case_name=${1:?usage: bake.sh CASE}
@@ -46,6 +48,36 @@ hdr)
      -color_primaries bt2020 -color_trc smpte2084 -colorspace rgb "$clip"
   through "lut3d=file=$(dirname "$0")/../assets/luts/teal-orange.cube" 65
   grep -q '(PQ)' "$tmp/b.cube" || fail "the .cube does not say it was baked for PQ"
+  ;;
+clf)
+  # camera=slog3-cine as a .clf (a shaper, then the cube) read back by OCIO, on
+  # every 8th 10-bit code (the grid --bake-lut measures on): within the printed
+  # max (+ 0.05 for the 16-bit rounding of the input and output); its p99 below
+  # a plain 65³ .cube's over the same log signal
+  $py -c 'import PyOpenColorIO' 2>/dev/null || { echo "no PyOpenColorIO: skipped"; exit 77; }
+  w=2048 h=1024
+  $py - "$tmp/grid.raw" <<'PY'
+import sys, numpy as np
+k = (4 + 8 * np.arange(128)) / 1023
+r, g, b = np.meshgrid(k, k, k, indexing="ij")
+planes = [np.round(c.reshape(-1) * 65535).astype("<u2") for c in (g, b, r)]  # gbrp16: G, B, R planes
+with open(sys.argv[1], "wb") as f:
+    for p in planes:
+        f.write(p.tobytes())
+PY
+  clip=$tmp/grid.mkv
+  ff -f rawvideo -pix_fmt gbrp16le -s ${w}x$h -i "$tmp/grid.raw" -c:v ffv1 "$clip"
+  expect 0 -t camera=slog3-cine --bake-lut "$tmp/c.cube" "$clip"
+  cube_p99=$(grep -o 'p99 [0-9.]*' "$tmp/out" | cut -d' ' -f2)
+  expect 0 -t camera=slog3-cine --bake-lut "$tmp/c.clf" "$clip"
+  max=$(grep -o 'max [0-9.]* LSB10$' "$tmp/out" | cut -d' ' -f2)
+  clf_p99=$(grep -o 'p99 [0-9.]*' "$tmp/out" | cut -d' ' -f2)
+  echo "camera=slog3-cine: .cube p99 $cube_p99, .clf p99 $clf_p99, .clf max $max LSB10"
+  awk -v a="$clf_p99" -v b="$cube_p99" 'BEGIN { exit !(a < b) }' || fail ".clf's p99 $clf_p99 not below the .cube's $cube_p99"
+  expect 0 -q --no-display -t camera=slog3-cine --out-depth 16 -c rawvideo -o "$tmp/p.nut" "$clip"
+  ff -i "$tmp/p.nut" -f rawvideo -pix_fmt rgb48le "$tmp/p.raw"
+  $py "$(dirname "$0")/ocio_check.py" compare rgb "$tmp/grid.raw" "$tmp/p.raw" $w $h "file=$tmp/c.clf" \
+    "$(awk -v m="$max" 'BEGIN { print m + 0.05 }')" 100 || fail "OpenColorIO reading the .clf: off the chain by more than printed"
   ;;
 errors)
   clip=$tmp/g10.mkv
