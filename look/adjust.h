@@ -1,7 +1,7 @@
 /* Live adjustment of a chain's text, with mpv's keys: 1/2 contrast ∓0.05,
  * 3/4 brightness ∓0.01, 5/6 gamma ∓0.05, 7/8 saturation ∓0.05 on the chain's
  * last step if it is eq, else on an eq appended; -/= the mix of its last LUT
- * step (lut3d, lut1d or look) ∓0.05. Each value is clamped to its option's range
+ * step (lut3d, lut1d, look, lut, ocio, camera or cdl) ∓0.05. Each value is clamped to its option's range
  * (chain.h's help) and the result is -t text: the text the stage parses is
  * the text printed, so pasting it after -t gives exactly what was shown.
  * Host side only, no FFmpeg, no CUDA. */

@@ -195,6 +195,8 @@ static void texts(void)
     adjusted("camera=slog3-cine", "-", "camera=slog3-cine:mix=0.95", 1);
     adjusted("camera=logc3:mix=0.5:range=legal,gray", "=", "camera=logc3:range=legal:mix=0.55,gray", 1);
     adjusted("lut3d=file=a.cube,lut=file=a.cube", "-", "lut3d=file=a.cube,lut=file=a.cube:mix=0.95", 1);
+    /* and a CDL's (issue 44): its numbers kept as written */
+    adjusted("cdl=slope=1.1/1/0.9:mix=0.5:sat=1.2,gray", "-", "cdl=slope=1.1/1/0.9:sat=1.2:mix=0.45,gray", 1);
     /* the printed number reads back as the value */
     char num[32];
     const double vs[] = {0.1, 1.15, 1.0 / 3, 1e-300, 123456.789};
