@@ -3,9 +3,11 @@
 #include "app/bake.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "decode/decoder.h"
@@ -42,6 +44,17 @@ static int input_kind(const Options *o, HdrSource *src)
     return EXIT_OK;
 }
 
+/* a signal while the table is written: the part written goes, then the exit
+ * a signal has (130, 143) */
+static char part[4200];
+
+static void on_signal(int sig)
+{
+    if (part[0])
+        unlink(part);
+    _exit(128 + sig);
+}
+
 int bake_run(const Options *o)
 {
     const char *path = o->bake_lut, *dot = strrchr(path, '.');
@@ -55,6 +68,16 @@ int bake_run(const Options *o)
     }
     if (!o->input) {
         msg_fail("--bake-lut needs INPUT: the kind of picture the chain is baked for");
+        return EXIT_USAGE;
+    }
+    if (o->output) {
+        msg_fail("--bake-lut writes a table, not a video: leave -o %s out", o->output);
+        return EXIT_USAGE;
+    }
+    struct stat in_st, out_st;
+    if (stat(o->input, &in_st) == 0 && stat(path, &out_st) == 0 && in_st.st_dev == out_st.st_dev &&
+        in_st.st_ino == out_st.st_ino) {
+        msg_fail("--bake-lut %s: that is the input", path);
         return EXIT_USAGE;
     }
     /* its folder, before any work */
@@ -80,12 +103,22 @@ int bake_run(const Options *o)
         msg_fail("%s", err);
         return EXIT_RUNTIME;
     }
+    /* what goes in and what comes out: the chain's own display where it makes
+     * one (camera=), else the source's signal, tone-mapped to SDR or not */
+    static const char *const tf[] = {"SDR", "PQ", "HLG"};
+    HdrSource made = tone_source(&look, &src);
+    int out_tf = t.chain.tone.on ? TRANSFER_SDR : made.transfer;
     char title[600], comment[600];
     snprintf(title, sizeof(title), "pinstripe -t %s", o->transform);
-    snprintf(comment, sizeof(comment), "baked by pinstripe for %s (%s)", o->input,
-             src.transfer == TRANSFER_PQ ? "PQ" : src.transfer == TRANSFER_HLG ? "HLG" : "SDR");
+    snprintf(comment, sizeof(comment), "baked by pinstripe for %s: %s in, %s out%s", o->input, tf[src.transfer],
+             tf[out_tf], t.chain.tone.on ? " (tone-mapped, as the window shows it)" : "");
     double max = 0, p99 = 0, mean = 0;
-    if (look_bake(&t, n, path, title, comment, &max, &p99, &mean, err, sizeof(err)) < 0) {
+    snprintf(part, sizeof(part), "%s.part%ld", path, (long)getpid());
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    int rc = look_bake(&t, n, path, part, title, comment, &max, &p99, &mean, err, sizeof(err));
+    part[0] = 0; /* (renamed, or removed) */
+    if (rc < 0) {
         msg_fail("%s", err);
         return EXIT_RUNTIME;
     }

@@ -186,10 +186,21 @@ static void xml_text(FILE *f, const char *s)
         fputs(*s == '&' ? "&amp;" : *s == '<' ? "&lt;" : *s == '>' ? "&gt;" : (char[2]){*s, 0}, f);
 }
 
-int look_bake(Transform *t, int n, const char *path, const char *title, const char *comment,
-              double *max, double *p99, double *mean, char *err, size_t errlen)
+/* text for a file's header: printable ASCII, '"' and anything else (control
+ * bytes, a newline, non-ASCII bytes of a file name) as '?' */
+static void header_text(char *s)
 {
-    char tmp[4200];
+    for (; *s; s++)
+        *s = *s >= ' ' && *s <= '~' && *s != '"' ? *s : '?';
+}
+
+int look_bake(Transform *t, int n, const char *path, const char *tmp, const char *title_in,
+              const char *comment_in, double *max, double *p99, double *mean, char *err, size_t errlen)
+{
+    char title[600], comment[600];
+    snprintf(title, sizeof(title), "%s", title_in);
+    snprintf(comment, sizeof(comment), "%s", comment_in);
+    header_text(title), header_text(comment);
     transform_tables(t);
     const Chain *ch = t->identity && !t->chain.tone.on ? NULL : &t->chain;
     size_t cells = (size_t)n * n * n;
@@ -217,8 +228,7 @@ int look_bake(Transform *t, int n, const char *path, const char *title, const ch
                     v[c] = unshape(sh, v[c]);
                 colour_apply_chain(ch, v);
             }
-    /* written beside the file, then renamed: nothing left behind on a failure */
-    snprintf(tmp, sizeof(tmp), "%s.part%ld", path, (long)getpid());
+    /* written beside the file (tmp), then renamed: nothing left behind on a failure */
     FILE *f = fopen(tmp, "w");
     if (!f) {
         snprintf(err, errlen, "--bake-lut %s: %s", path, strerror(errno));

@@ -16,8 +16,10 @@
 #include "colour/transform.h"
 
 /* t: the chain with its tone map (tone_apply's); its tables are made here.
- * title, comment: the file's TITLE and a # line. 0, or −1 with one line in err. */
-int look_bake(Transform *t, int n, const char *path, const char *title, const char *comment,
-              double *max, double *p99, double *mean, char *err, size_t errlen);
+ * tmp: where it is written first (beside path). title, comment: the file's
+ * TITLE and a # line (a .clf's two Descriptions), printable ASCII kept (the
+ * rest, and '"', as '?'). 0, or −1 with one line in err. */
+int look_bake(Transform *t, int n, const char *path, const char *tmp, const char *title,
+              const char *comment, double *max, double *p99, double *mean, char *err, size_t errlen);
 
 #endif

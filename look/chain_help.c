@@ -53,7 +53,7 @@ const char *transform_help(void)
            "  cdl       cdl=slope=S:offset=O:power=P:sat=N: an ASC CDL 1.2 decision, as\n"
            "            OpenColorIO's CDL_ASC style: clamp(in*slope + offset)^power, then the\n"
            "            saturation on Rec.709 luma, clamped. slope, offset and power are one\n"
-           "            number or three joined by / (R/G/B); slope >= 0, power > 0, sat >= 0\n"
+           "            number or three joined by / (R/G/B); slope >= 0, power > 0, sat 0..100\n"
            "            (defaults 1, 0, 1, 1). cdl=file=F[:cccid=ID] reads a .cdl, .cc or\n"
            "            .ccc (through OpenColorIO); mix=0..1 as the LUT steps\n"
            "            lut, ocio, camera and cdl run OpenColorIO's own operations exactly, on\n"

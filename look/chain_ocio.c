@@ -4,6 +4,7 @@
  * lut=file=F (every format OCIO reads). Each becomes one CHAIN_OCIO step whose
  * program (ocio/ocio_step.h) is built once for a process and kept, as LUT
  * files are (look/cube.h): the live keys re-parse chains. */
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -303,23 +304,26 @@ static int cdl(Parser *ps, const char *name, const Args *a, Step *st)
         /* one number, or (not sat) three joined by / */
         double x[3];
         int n = 0;
-        for (char *s = v, *slash; n < 3; s = slash + 1) {
+        for (char *s = v, *slash;; s = slash + 1) {
             if ((slash = strchr(s, '/')))
                 *slash = 0;
-            if (chain_decimal(s, &x[n++]) < 0)
-                n = -1;
+            if (n == 3 || chain_decimal(s, &x[n++]) < 0 || !(fabs(x[n - 1]) <= 3.4e38))
+                n = -1; /* (a fourth, a word, or beyond a float) */
+            if (slash)
+                *slash = '/';
             if (!slash || n < 0)
                 break;
-            *slash = '/';
         }
         if (n != 1 && (n != 3 || k == 3))
             return chain_fail(ps, a->val_at[i], "cdl: %s must be a number%s, not '%.*s'", keys[k],
                               k == 3 ? "" : " or three joined by / (R/G/B)", a->vlen[i], a->val[i]);
         for (int c = 0; c < 3; c++) {
             double y = x[n == 3 ? c : 0];
-            if (k == 2 ? !(y > 0) : k != 1 && !(y >= 0))
+            /* sat up to 100: beyond, OpenColorIO's own float sums drift off the
+             * ASC's (a grey is no longer kept) */
+            if (k == 2 ? !(y > 0) : k == 3 ? !(y >= 0 && y <= 100) : k != 1 && !(y >= 0))
                 return chain_fail(ps, a->val_at[i], "cdl: %s must be %s, not '%.*s'", keys[k],
-                                  k == 2 ? "above 0" : "0 or more", a->vlen[i], a->val[i]);
+                                  k == 2 ? "above 0" : k == 3 ? "in 0..100" : "0 or more", a->vlen[i], a->val[i]);
             val[k][c] = y;
         }
     }

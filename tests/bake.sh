@@ -92,6 +92,24 @@ errors)
   done
   expect 1 --bake-lut "$tmp/x.cube"
   [ -e "$tmp/x.cube" ] && fail "no INPUT: a file was written"
+  # the input itself as the table, -o with it: refused, the input intact
+  cp "$clip" "$tmp/same.cube"
+  expect 1 -t gray --bake-lut "$tmp/same.cube" "$tmp/same.cube"
+  cmp -s "$clip" "$tmp/same.cube" || fail "--bake-lut over its own input changed it"
+  expect 1 -t gray --bake-lut "$tmp/x.cube" -o "$tmp/x.mkv" "$clip"
+  [ -e "$tmp/x.cube" ] || [ -e "$tmp/x.mkv" ] && fail "--bake-lut with -o wrote something"
+  # a name with a newline and a non-ASCII byte: the header stays one line of ASCII
+  cp "$clip" "$tmp/"$'odd\nLUT_3D_SIZE 3\xe9.mkv'
+  expect 0 -t gray --bake-size 5 --bake-lut "$tmp/odd.cube" "$tmp/"$'odd\nLUT_3D_SIZE 3\xe9.mkv'
+  [ "$(grep -c '^LUT_3D_SIZE' "$tmp/odd.cube")" = 1 ] && ! LC_ALL=C grep -q $'[\x80-\xff]' "$tmp/odd.cube" ||
+    fail "a file name broke the .cube's header"
+  ffmpeg -v error -i "$clip" -vf "lut3d=file=$tmp/odd.cube" -f null - || fail "FFmpeg refuses the .cube"
+  rm -f "$tmp/odd.cube"
+  # a signal while a large table is written: nothing left but what was there
+  "$bin" -t eq=contrast=1.2 --bake-size 129 --bake-lut "$tmp/big.cube" "$clip" >/dev/null 2>&1 &
+  pid=$!; sleep 0.5; kill -INT $pid; wait $pid
+  ls "$tmp" | grep -q '\.part' && fail "a signal left a .part file"
+  rm -f "$tmp/big.cube"
   expect 2 --bake-lut "$tmp/x.cube" "$tmp/missing.mkv"
   [ "$(wc -l <"$tmp/err")" = 1 ] && [ ! -e "$tmp/x.cube" ] || fail "a missing input: $(cat "$tmp/err")"
   ;;
