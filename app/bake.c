@@ -1,5 +1,4 @@
-/* --bake-lut (see bake.h): INPUT's kind of picture, the chain's tone map for
- * it, then the table (look/bake.h). */
+/* --bake-lut (bake.h): INPUT's kind of picture, its tone map, the table (look/bake.h). */
 #include "app/bake.h"
 
 #include <errno.h>
@@ -44,9 +43,7 @@ static int input_kind(const Options *o, HdrSource *src)
     return EXIT_OK;
 }
 
-/* a signal while the table is written: the part written goes, then the exit
- * a signal has (130, 143) */
-static char part[4200];
+static char part[4200]; /* a signal while it is written: this goes, exit 128 + sig */
 
 static void on_signal(int sig)
 {
@@ -103,8 +100,7 @@ int bake_run(const Options *o)
         msg_fail("%s", err);
         return EXIT_RUNTIME;
     }
-    /* what goes in and what comes out: the chain's own display where it makes
-     * one (camera=), else the source's signal, tone-mapped to SDR or not */
+    /* in, and out: the chain's own display (camera=), else the source's; tone-mapped or not */
     static const char *const tf[] = {"SDR", "PQ", "HLG"};
     HdrSource made = tone_source(&look, &src);
     int out_tf = t.chain.tone.on ? TRANSFER_SDR : made.transfer;

@@ -47,7 +47,7 @@ hdr)
   ff -f lavfi -i testsrc2=size=320x240:rate=25 -frames:v 2 -pix_fmt gbrp10le -c:v ffv1 \
      -color_primaries bt2020 -color_trc smpte2084 -colorspace rgb "$clip"
   through "lut3d=file=$(dirname "$0")/../assets/luts/teal-orange.cube" 65
-  grep -q '(PQ)' "$tmp/b.cube" || fail "the .cube does not say it was baked for PQ"
+  grep -q 'PQ in, SDR out (tone-mapped' "$tmp/b.cube" || fail "the .cube does not say it was baked for PQ"
   ;;
 clf)
   # camera=slog3-cine as a .clf (a shaper, then the cube) read back by OCIO, on
