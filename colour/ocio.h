@@ -6,8 +6,9 @@
  * order), with OCIO's log2f/exp2f/powf/atan2f replaced by cmath.h's, which
  * are within a few units of a float's last place, as glibc's are. So the CPU
  * and CUDA backends give the same bytes, and both match OCIO's own CPU
- * processor to its float rounding (within 0.07 LSB10 on the camera chains). Values are not clamped between operations (ACES values
- * run far above 1); each operation clamps where OCIO's does.
+ * processor to its float rounding (within 0.07 LSB10 on the camera chains).
+ * Values are not clamped between operations (ACES values run far above 1);
+ * each operation clamps where OCIO's does.
  *
  * A program is one block of floats (host or device memory, uploaded as a
  * table is): [0] the number of operations, then each operation as

@@ -125,6 +125,29 @@ static char *step_key(const char *cfg, const OcioStep *s)
     return k;
 }
 
+/* The registry (under lock): the program kept under key, or NULL */
+static const Built *found(const char *key)
+{
+    for (int i = 0; i < nbuilt; i++)
+        if (!strcmp(built[i].key, key))
+            return &built[i];
+    return NULL;
+}
+
+/* key (taken) and prog kept for the process; NULL when out of memory (both
+ * freed) */
+static const Built *add(char *key, float *prog, size_t len, int baked)
+{
+    Built *b = realloc(built, sizeof(Built) * (size_t)(nbuilt + 1));
+    if (!b) {
+        free(key), free(prog);
+        return NULL;
+    }
+    built = b;
+    built[nbuilt] = (Built){key, prog, len, baked};
+    return &built[nbuilt++];
+}
+
 /* the step's program, built or found, for samples read at `levels`; 0, or −1 said */
 static int program(Parser *ps, const char *name, const OcioStep *s, int levels, Step *st)
 {
@@ -134,12 +157,12 @@ static int program(Parser *ps, const char *name, const OcioStep *s, int levels, 
     OcioCfg *c = cfg_for(ps, s->kind == OCIO_STEP_SPACES || s->kind == OCIO_STEP_DISPLAY);
     if (c && !(key = step_key(c != raw ? ocio_cfg_path(c) : "", s)))
         snprintf(ps->err, ps->errlen, "-t %s: out of memory", name);
-    for (int i = 0; key && i < nbuilt; i++)
-        if (!strcmp(built[i].key, key)) {
-            st->prog = built[i].prog, st->prog_len = built[i].len;
-            rc = unclamped_bake(ps, name, built[i].baked, levels);
-            goto end;
-        }
+    const Built *b = key ? found(key) : NULL;
+    if (b) {
+        st->prog = b->prog, st->prog_len = b->len;
+        rc = unclamped_bake(ps, name, b->baked, levels);
+        goto end;
+    }
     float *prog = NULL;
     size_t len = 0;
     if (!key)
@@ -148,16 +171,13 @@ static int program(Parser *ps, const char *name, const OcioStep *s, int levels, 
         snprintf(ps->err, ps->errlen, "-t %s: %s", name, err);
         goto end;
     }
-    Built *b = realloc(built, sizeof(Built) * (size_t)(nbuilt + 1));
+    b = add(key, prog, len, note[0] != 0);
+    key = NULL; /* (the registry's now, or freed) */
     if (!b) {
-        free(prog);
         snprintf(ps->err, ps->errlen, "-t %s: out of memory", name);
         goto end;
     }
-    built = b;
-    built[nbuilt++] = (Built){key, prog, len, note[0] != 0};
-    key = NULL; /* (the registry's now) */
-    if ((rc = unclamped_bake(ps, name, note[0] != 0, levels)) < 0)
+    if ((rc = unclamped_bake(ps, name, b->baked, levels)) < 0)
         goto end;
     if (note[0])
         fprintf(stderr, "pinstripe: -t %s: %s\n", name, note);
@@ -256,24 +276,15 @@ static int camera(Parser *ps, const char *name, const Args *a, Step *st, const c
 static int keep(Parser *ps, const char *name, char *key, float *prog, size_t len, Step *st)
 {
     pthread_mutex_lock(&lock);
-    for (int i = 0; i < nbuilt; i++)
-        if (!strcmp(built[i].key, key)) {
-            free(key), free(prog);
-            st->prog = built[i].prog, st->prog_len = built[i].len;
-            pthread_mutex_unlock(&lock);
-            return 0;
-        }
-    Built *b = realloc(built, sizeof(Built) * (size_t)(nbuilt + 1));
-    if (!b) {
-        pthread_mutex_unlock(&lock);
+    const Built *b = found(key);
+    if (b)
         free(key), free(prog);
-        return chain_fail(ps, ps->step, "%s: out of memory", name);
-    }
-    built = b;
-    built[nbuilt++] = (Built){key, prog, len, 0};
-    st->prog = prog, st->prog_len = len;
+    else
+        b = add(key, prog, len, 0);
+    if (b)
+        st->prog = b->prog, st->prog_len = b->len;
     pthread_mutex_unlock(&lock);
-    return 0;
+    return b ? 0 : chain_fail(ps, ps->step, "%s: out of memory", name);
 }
 
 /* cdl=slope=S:offset=O:power=P:sat=N (each of the first three one number or
@@ -296,8 +307,9 @@ static int cdl(Parser *ps, const char *name, const Args *a, Step *st)
         if (k == 6)
             return unknown(ps, name, a, i);
         have[k] = 1;
-        if (chain_value(ps, a, i, k == 4 ? file : k == 5 ? cccid : v, k == 4 ? sizeof(file)
-                                                                       : k == 5 ? sizeof(cccid) : sizeof(v)) < 0)
+        char *buf[6] = {v, v, v, v, file, cccid};
+        size_t len[6] = {sizeof(v), sizeof(v), sizeof(v), sizeof(v), sizeof(file), sizeof(cccid)};
+        if (chain_value(ps, a, i, buf[k], len[k]) < 0)
             return -1;
         if (k >= 4)
             continue;

@@ -128,24 +128,19 @@ def make_formats(d):
         for c in range(3):
             f.writelines(f"{round(4095 * (i / 1023) ** (1.1 + 0.2 * c))}\n" for i in range(1024))
     names.append("d.lut")
-    with open(f"{d}/p.mga", "w") as f:  # Pandora 3D, 9 a side
-        f.write("channel 3d\nin 729\nout 4096\nformat lut\nvalues red green blue\n")
-        k = 0
-        for r in range(9):
-            for g in range(9):
-                for b in range(9):
-                    f.write(f"{k} {round(4095 * (r / 8) ** 1.2)} {round(4095 * g / 8 * 0.9)} {round(4095 * (b / 8) ** 0.8)}\n")
-                    k += 1
-    names.append("p.mga")
-    with open(f"{d}/p.m3d", "w") as f:  # Pandora 3D by its other name, 5 a side, 8-bit values
-        f.write("# pandora\nchannel 3d\nin 125\nout 256\nformat lut\nvalues red green blue\n")
-        k = 0
-        for r in range(5):
-            for g in range(5):
-                for b in range(5):
-                    f.write(f"{k} {round(255 * (r / 4) ** 0.9)} {round(255 * (g / 4) ** 1.1)} {round(200 * b / 4 + 30)}\n")
-                    k += 1
-    names.append("p.m3d")
+    def pandora(name, n, out, rgb):  # Pandora 3D, n a side, values 0..out-1, blue fastest
+        with open(f"{d}/{name}", "w") as f:
+            f.write(f"# pandora\nchannel 3d\nin {n ** 3}\nout {out}\nformat lut\nvalues red green blue\n")
+            k = 0
+            for r in range(n):
+                for g in range(n):
+                    for b in range(n):
+                        v = rgb(r / (n - 1), g / (n - 1), b / (n - 1))
+                        f.write(f"{k} {round((out - 1) * v[0])} {round((out - 1) * v[1])} {round((out - 1) * v[2])}\n")
+                        k += 1
+        names.append(name)
+    pandora("p.mga", 9, 4096, lambda r, g, b: (r ** 1.2, g * 0.9, b ** 0.8))
+    pandora("p.m3d", 5, 256, lambda r, g, b: (r ** 0.9, g ** 1.1, (200 * b + 30) / 255))
     with open(f"{d}/n.vf", "w") as f:  # Nuke vector field, 7 a side
         f.write("#Inventor V2.1 ascii\ngrid_size 7 7 7\nglobal_transform 1 0 0 0 0 1 0 0 0 0 1 0 0 0 0 1\ndata\n")
         for b in range(7):
