@@ -8,7 +8,7 @@
 #include "options/options.h"
 #include "app/bake.h"
 #include "app/player.h"
-#include "app/presets.h"
+#include "grade/presets.h"
 
 /* glibc raises its mmap threshold each time a large block is freed, so the
  * packets and codec buffers that come and go in every frame (100 kB to a few

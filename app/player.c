@@ -14,7 +14,7 @@
 
 #include "report/msg.h"
 #include "app/outfile.h"
-#include "app/presets.h"
+#include "grade/presets.h"
 #include "report/progress.h"
 #include "report/dump.h"
 #include "app/show.h"
@@ -481,7 +481,8 @@ int player_run(const Options *o)
     }
 
     StageConfig sc; /* ('t' needs a window: without one no folder of looks is read) */
-    if ((code = presets_fill(&p->looks, &p->transform, o, p->display != &display_null)) == EXIT_OK &&
+    if ((code = presets_fill(&p->looks, &p->transform, o, p->display != &display_null) == 0 ? EXIT_OK
+                                                                                        : EXIT_RUNTIME) == EXIT_OK &&
         (code = open_input(p, hwdec)) == EXIT_OK &&
         (code = open_pipeline(p, backend, &sc, note, sizeof(note))) == EXIT_OK &&
         (code = open_display(p, note)) == EXIT_OK &&

@@ -10,7 +10,7 @@
 
 #include <stdatomic.h>
 
-#include "app/live.h"
+#include "grade/live.h"
 #include "options/options.h"
 #include "report/progress.h"
 #include "report/stats.h"

@@ -16,7 +16,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 
-#include "app/live.h"
+#include "grade/live.h"
 #include "stage/stage.h"
 #include "decode/ring.h"
 #include "look/tonemap.h"

@@ -13,7 +13,7 @@ while IFS= read -r f; do
     "/*" | "//") ;;
     *) echo "FAIL: $f does not open with its purpose (a comment)"; bad=1 ;;
   esac
-done < <(find app report options io decode writer stage cpu gpu colour scope look ocio display audio -type f \
+done < <(find app grade report options io decode writer stage cpu gpu colour scope look ocio display audio -type f \
            \( -name '*.c' -o -name '*.h' -o -name '*.cu' -o -name '*.cpp' -o -name '*.inc' \) | sort)
 [ "$n" -gt 0 ] || { echo "FAIL: no source files found in $PWD"; exit 1; }
 [ "$bad" = 0 ] && echo "house_files: $n files, each at most 500 lines and opening with its purpose"

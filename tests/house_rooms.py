@@ -27,7 +27,7 @@ import os
 import re
 import sys
 
-ROOMS = ["app", "report", "options", "io", "decode", "writer", "stage", "cpu", "gpu", "colour", "scope", "look",
+ROOMS = ["app", "grade", "report", "options", "io", "decode", "writer", "stage", "cpu", "gpu", "colour", "scope", "look",
          "ocio", "display", "audio"]
 SOURCES = (".c", ".h", ".cu", ".cuh", ".cpp", ".inc")
 UNITS = (".c", ".cu", ".cpp")

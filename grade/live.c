@@ -1,5 +1,5 @@
 /* The live look (see live.h): the handoff and the keys that change it. */
-#include "app/live.h"
+#include "grade/live.h"
 
 #include <stdio.h>
 #include <stdlib.h>

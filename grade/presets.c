@@ -1,5 +1,5 @@
 /* The looks 't' cycles through (see presets.h), and --list-looks. */
-#include "app/presets.h"
+#include "grade/presets.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "report/msg.h"
-#include "app/player.h"
 #include "look/chain.h"
 #include "look/cube.h"
 #include "look/find.h"
@@ -41,7 +40,7 @@ int presets_fill(Looks *l, const Transform *first, const Options *o, int all)
         for (int d = 0; d < LOOKS_NDIRS; d++)
             looks_names_free(names[d], count[d]);
         msg_fail("out of memory for %d looks", total);
-        return EXIT_RUNTIME;
+        return -1;
     }
     LookItem *it = &l->items[0];
     l->first = *first;
@@ -81,7 +80,7 @@ int presets_fill(Looks *l, const Transform *first, const Options *o, int all)
         msg_say(o->quiet, "t: %d look%s left out (%s)", left, left > 1 ? "s" : "", why);
     l->n = n;
     live_look_init(&l->live, first, l->items[0].spec, o->compare_on ? o->compare_at : -1, o->scopes);
-    return EXIT_OK;
+    return 0;
 }
 
 void presets_free(Looks *l)

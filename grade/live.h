@@ -7,8 +7,8 @@
  *
  * LiveKeys is the display thread's side: what the keys do to the chain
  * (look/adjust.h), the overlay's name and note, and the chain said at quit. */
-#ifndef PINSTRIPE_APP_LIVE_H
-#define PINSTRIPE_APP_LIVE_H
+#ifndef PINSTRIPE_GRADE_LIVE_H
+#define PINSTRIPE_GRADE_LIVE_H
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -65,7 +65,7 @@ typedef struct LookItem {
     int is_file;
 } LookItem;
 
-/* The looks 't' cycles through (app/presets.h fills them), the live one, a still. */
+/* The looks 't' cycles through (grade/presets.h fills them), the live one, a still. */
 typedef struct Looks {
     LookItem *items; /* n of them, allocated once (presets_fill, presets_free) */
     int n;
