@@ -74,8 +74,8 @@ typedef struct FrameBuf {
     int cropped;         /* 1: the frame is a window on the video at 1:1 pixels (zoom), */
     int crop_x, crop_y;  /* its top-left pixel there */
     int look_gen;        /* the generation of the look and tone curve it was made with
-                          * (app/live.h: + 1 at each change) */
-    int still;           /* 1: a still of it waits to be written (app/live.h's LiveStill) */
+                          * (grade/live.h: + 1 at each change) */
+    int still;           /* 1: a still of it waits to be written (grade/live.h's LiveStill) */
     int compare_on;      /* --compare split at compare_at: as the stage made it */
     double compare_at;
     /* --scope: the caller's room for the stage's counts of this frame (scope_cap
