@@ -206,6 +206,7 @@ static void seek_by(Show *p, double delta)
 static int handle_key(Show *p, int key)
 {
     AudioOut *aout = p->l->aout;
+    live_keys_poll(&p->live, clock_now_ms()); /* key b's bake, done? */
     if (key == DISPLAY_KEY_NONE)
         return 0;
     if (key == DISPLAY_KEY_CLOSED || key == 'q' || key == 'Q' || key == DISPLAY_KEY_ESC)
@@ -304,6 +305,7 @@ static int show_frame(Show *p, FrameBuf *f, int windowed)
         progress_frame(k->progress, k->writer, t_s, clock_now_ms());
     live_keys_still(&p->live, f, p->o->screenshot_dir, k->url, (double)di->tb_num / di->tb_den,
                     start_s, p->o->quiet); /* key g */
+    live_keys_shown(&p->live, f); /* (key b names its files after it) */
     if ((windowed || k->dump) && !(f = view_bgr(&p->bgr, f, dither_parse(p->o->dither))))
         return failed(p, "display: out of memory");
     if (!burn && windowed && (p->overlay_mode != OVERLAY_OFF || sc->which))
@@ -481,6 +483,7 @@ void show_run(const ShowLinks *l, ShowResult *r)
     p->sync_wait = 1;
     p->view = 1;
     live_keys_init(&p->live, l->looks);
+    live_keys_files(&p->live, l->o->screenshot_dir, l->url, l->tone, l->tone_curve, l->o->quiet);
     if (l->o->scope_log && !(p->scope_log = fopen(l->o->scope_log, "w")))
         r->status = failed(p, "--debug-scope %s: %s", l->o->scope_log, strerror(errno));
     else

@@ -7,6 +7,7 @@
 
 #include "report/msg.h"
 #include "writer/still.h"
+#include "look/cdl_grade.h"
 #include "look/chain.h"
 #include "look/cube.h"
 
@@ -119,6 +120,77 @@ static void note(LiveKeys *k, double now_ms, const char *what)
     k->fresh = 1;
 }
 
+static void name_stem(const char *url, char *stem, size_t len);
+
+/* k, j: the next (previous) CDL control; ',' '.': step it down (up). */
+static int cdl_key(LiveKeys *k, int key, double now_ms)
+{
+    char what[200], text[ADJUST_TEXT_MAX], err[512], name[24], num[130];
+    if (key == 'k' || key == 'K' || key == 'j' || key == 'J') {
+        CdlValues v;
+        k->cdl_control = (k->cdl_control + (key == 'k' || key == 'K' ? 1 : CDL_CONTROLS - 1)) % CDL_CONTROLS;
+        cdl_grade_find(k->text, &v, NULL, 0);
+        cdl_control_name(k->cdl_control, name, sizeof(name));
+        cdl_control_value(&v, k->cdl_control, num, sizeof(num));
+        snprintf(what, sizeof(what), "CDL: %s %s (, and . step it)", name, num);
+        note(k, now_ms, what);
+        return 1;
+    }
+    if (!k->adj_ok) {
+        note(k, now_ms, "this chain's text is too long to grade");
+        return 1;
+    }
+    if (cdl_grade_step(k->text, k->cdl_control, key == '.' ? 1 : -1, text, sizeof(text), what, sizeof(what)) < 0) {
+        note(k, now_ms, what);
+        return 1;
+    }
+    Transform t;
+    Adjust a;
+    if (transform_parse(text, &t, err, sizeof(err)) < 0 || adjust_begin(&a, text) < 0) {
+        note(k, now_ms, strstr(err, "more than") ? "cannot grade: the chain would have more than 8 steps"
+                                                 : "cannot grade this chain");
+        return 1;
+    }
+    k->adj = a;
+    snprintf(k->text, sizeof(k->text), "%s", text);
+    short_name(text, k->name, sizeof(k->name));
+    live_look_set(&k->looks->live, &t, text);
+    note(k, now_ms, what);
+    return 1;
+}
+
+/* b: the chain baked and its CDL decision, as files (keep.h), for the frame shown. */
+static int keep_key(LiveKeys *k, double now_ms)
+{
+    static const char *const tf[] = {"SDR", "PQ", "HLG"};
+    char why[1600], err[512], stem[256], kind[200], rest[ADJUST_TEXT_MAX];
+    Transform look, t;
+    CdlValues v;
+    if (!k->dir || !k->shown)
+        return note(k, now_ms, "b: no frame shown yet"), 1;
+    if (!k->text[0])
+        return note(k, now_ms, "b: this chain's text is too long to keep"), 1;
+    ToneSettings ts = *k->tone;
+    ts.curve = (ToneCurve)atomic_load(k->tone_curve);
+    if (transform_parse(k->text, &look, err, sizeof(err)) < 0 ||
+        tone_apply(&look, &ts, &k->shown_src, &t, err, sizeof(err)) < 0) {
+        snprintf(why, sizeof(why), "b: %s", err);
+        return note(k, now_ms, why), 1;
+    }
+    HdrSource made = tone_source(&look, &k->shown_src);
+    int in = k->shown_src.transfer, out = t.chain.tone.on ? TRANSFER_SDR : made.transfer;
+    int with_cc = cdl_grade_find(k->text, &v, rest, sizeof(rest));
+    snprintf(kind, sizeof(kind), "%s in, %s out%s%s", tf[in >= 0 && in < 3 ? in : 0],
+             tf[out >= 0 && out < 3 ? out : 0], t.chain.tone.on ? " (tone-mapped, as the window shows it)" : "",
+             with_cc && rest[0] ? "; the .cc without the step's other options" : "");
+    name_stem(k->url, stem, sizeof(stem));
+    if (keep_start(&k->keep, &t, k->text, with_cc ? &v : NULL, kind, k->dir, stem, k->shown_index, why,
+                   sizeof(why)) < 0)
+        return note(k, now_ms, why), 1;
+    note(k, now_ms, "b: baking the chain…");
+    return 1;
+}
+
 int live_keys_key(LiveKeys *k, int key, double now_ms)
 {
     Looks *l = k->looks;
@@ -165,6 +237,10 @@ int live_keys_key(LiveKeys *k, int key, double now_ms)
             atomic_store(&l->live.compare, c >= 0 ? -1.0 : k->compare_at);
         return 1;
     }
+    if (key == 'k' || key == 'K' || key == 'j' || key == 'J' || key == ',' || key == '.')
+        return cdl_key(k, key, now_ms);
+    if (key == 'b' || key == 'B')
+        return keep_key(k, now_ms);
     Adjust a = k->adj;
     int rc = adjust_key(&a, key, what, sizeof(what));
     if (rc == 0)
@@ -219,6 +295,18 @@ const char *live_keys_fresh_note(LiveKeys *k)
     return fresh ? k->note : NULL;
 }
 
+/* Files named after the input: its file name without directories or extension. */
+static void name_stem(const char *url, char *stem, size_t len)
+{
+    const char *base = strrchr(url, '/') ? strrchr(url, '/') + 1 : url;
+    snprintf(stem, len, "%.200s", base[0] ? base : "pinstripe"); /* (room for -N…png) */
+    char *dot = strrchr(stem, '.');
+    if (dot && dot != stem)
+        *dot = '\0';
+    for (char *c = stem; *c; c++) /* (a URL's ?, :, & … are no file name) */
+        *c = strchr("?*:&|<>\"\\", *c) ? '_' : *c;
+}
+
 void live_keys_still(LiveKeys *k, const FrameBuf *f, const char *dir, const char *url, double tb,
                      double start_s, int quiet)
 {
@@ -228,15 +316,8 @@ void live_keys_still(LiveKeys *k, const FrameBuf *f, const char *dir, const char
         return;
     long long index = (long long)s->frame.index;
     double t_s = (double)s->frame.pts * tb - start_s;
-    /* named after the input: its file name without directories or extension */
     char stem[256], path[1400], err[1600];
-    const char *base = strrchr(url, '/') ? strrchr(url, '/') + 1 : url;
-    snprintf(stem, sizeof(stem), "%.200s", base[0] ? base : "pinstripe"); /* (room for -N…png) */
-    char *dot = strrchr(stem, '.');
-    if (dot && dot != stem)
-        *dot = '\0';
-    for (char *c = stem; *c; c++) /* (a URL's ?, :, & … are no file name) */
-        *c = strchr("?*:&|<>\"\\", *c) ? '_' : *c;
+    name_stem(url, stem, sizeof(stem));
     if (still_write_png(&s->frame, dir, stem, index, path, sizeof(path), err, sizeof(err)) == 0)
         msg_say(quiet, "still: %s (frame %lld, %.3f s)", path, index, t_s);
     else
@@ -244,8 +325,34 @@ void live_keys_still(LiveKeys *k, const FrameBuf *f, const char *dir, const char
     atomic_store(&s->state, STILL_IDLE);
 }
 
-void live_keys_finish(const LiveKeys *k, const char *curve, int quiet)
+void live_keys_files(LiveKeys *k, const char *dir, const char *url, const ToneSettings *tone,
+                     atomic_int *tone_curve, int quiet)
 {
+    k->dir = dir, k->url = url, k->tone = tone, k->tone_curve = tone_curve, k->quiet = quiet;
+}
+
+void live_keys_shown(LiveKeys *k, const FrameBuf *f)
+{
+    k->shown = 1;
+    k->shown_index = (long long)f->index;
+    k->shown_src = (HdrSource){f->transfer, f->primaries, f->hdr_peak};
+}
+
+void live_keys_poll(LiveKeys *k, double now_ms)
+{
+    const char *line = keep_poll(&k->keep);
+    if (line) {
+        note(k, now_ms, line);
+        k->fresh = 0; /* (said here, with the overlay or not) */
+        msg_say(k->quiet, "%s", line);
+    }
+}
+
+void live_keys_finish(LiveKeys *k, const char *curve, int quiet)
+{
+    const char *line = keep_finish(&k->keep);
+    if (line)
+        msg_say(quiet, "%s", line);
     if (atomic_load(&k->looks->still.state) != STILL_IDLE)
         msg_say(quiet, "still: not taken (no frame was shown after g)");
     if ((strcmp(k->text, k->looks->items[0].spec) == 0 && !curve) || !k->text[0])

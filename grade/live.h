@@ -1,12 +1,13 @@
 /* The look the stage applies, changed live: the display thread (keys 't',
- * 1..8, '-', '=') hands a new Transform to the stage thread, which takes it at
+ * 1..8, '-', '=', the CDL keys) hands a new Transform to the stage thread, which takes it at
  * a frame boundary. The handoff is a generation number (atomic) and the
  * Transform with its -t text under a mutex that each side holds only to copy:
  * neither waits for the other's work. Every frame says the generation it was
  * made with (FrameBuf.look_gen, --stats' "gen").
  *
  * LiveKeys is the display thread's side: what the keys do to the chain
- * (look/adjust.h), the overlay's name and note, and the chain said at quit. */
+ * (look/adjust.h; k, K, ',' and '.' its CDL decision: look/cdl_grade.h), the
+ * overlay's name and note, key b (keep.h), and the chain said at quit. */
 #ifndef PINSTRIPE_GRADE_LIVE_H
 #define PINSTRIPE_GRADE_LIVE_H
 
@@ -16,6 +17,8 @@
 #include "stage/stage.h"
 #include "colour/transform.h"
 #include "look/adjust.h"
+#include "look/tonemap.h"
+#include "grade/keep.h"
 
 typedef struct LiveLook {
     pthread_mutex_t mu;
@@ -85,11 +88,24 @@ typedef struct LiveKeys {
     double note_until_ms;
     int fresh;                   /* the note is the last key's, not said yet */
     double compare_at;           /* where 'c' puts the split: where it was last */
+    int cdl_control;             /* what ',' and '.' step (k, j choose): cdl_grade.h's controls */
+    Keep keep;                   /* key b */
+    const char *dir, *url;       /* live_keys_files's */
+    const ToneSettings *tone;
+    atomic_int *tone_curve;
+    int quiet;
+    int shown;                   /* a frame has been shown: */
+    long long shown_index;       /* its index */
+    HdrSource shown_src;         /* and its kind of picture (b bakes for it) */
 } LiveKeys;
 
 void live_keys_init(LiveKeys *k, Looks *looks);
-/* A key: 1 when it was one of the look's ('t', 1..8, '-', '=', 'c', '[', ']') or
- * 'g' (a still), else 0. */
+/* What key b needs: the folder (--screenshot-dir), the input (its name names
+ * the files), the tone settings and the curve 'h' picked, -q. */
+void live_keys_files(LiveKeys *k, const char *dir, const char *url, const ToneSettings *tone,
+                     atomic_int *tone_curve, int quiet);
+/* A key: 1 when it was one of the look's ('t', 1..8, '-', '=', 'k', 'j', ',',
+ * '.', 'c', '[', ']', 'w'), 'g' (a still) or 'b' (keep), else 0. */
 int live_keys_key(LiveKeys *k, int key, double now_ms);
 /* Whether --compare split is on. */
 int live_keys_comparing(const LiveKeys *k);
@@ -106,9 +122,14 @@ const char *live_keys_fresh_note(LiveKeys *k);
  * (pts × tb − start_s, seconds). */
 void live_keys_still(LiveKeys *k, const FrameBuf *f, const char *dir, const char *url, double tb,
                      double start_s, int quiet);
-/* At quit: the chain, quoted for a shell, with `--tone-mapping curve` when
+/* The frame shown now (b names its files after it and bakes for its kind). */
+void live_keys_shown(LiveKeys *k, const FrameBuf *f);
+/* Each time the keys are polled: when b's bake has finished, say its line (and
+ * make it the note). */
+void live_keys_poll(LiveKeys *k, double now_ms);
+/* At quit (b's bake waited for, said): the chain, quoted for a shell, with `--tone-mapping curve` when
  * curve is not NULL ('h' changed it), when keys changed either; and a still
  * asked for that no frame came to take. */
-void live_keys_finish(const LiveKeys *k, const char *curve, int quiet);
+void live_keys_finish(LiveKeys *k, const char *curve, int quiet);
 
 #endif
