@@ -205,6 +205,49 @@ PY
   xdotool key --delay 300 --window "$wid" space g 2>/dev/null; sleep 0.5; finish q
   grep -q "still: not taken" "$tmp/err" || { cat "$tmp/err" >&2; fail "a still asked for while paused, then quit"; }
   ;;
+cdl_keys)
+  # the CDL keys (issue 44): k/j choose, ',' '.' step; the chain said at quit;
+  # each press said once (overlay off); then b: the .cc read back by cdl=file=
+  # gives the same 16-bit bytes as the printed step, the .cube is --bake-lut's
+  # table for the same chain and input (numbers equal) and FFmpeg's lut3d reads
+  # it; and b on a PQ source bakes for PQ (tone-mapped, as --bake-lut does)
+  xvfb_start 1280x800
+  ff -f lavfi -i "testsrc2=size=320x240:rate=25" -t 12 -pix_fmt yuv420p -c:v libx264 -preset ultrafast "$tmp/in.mp4"
+  mkdir -p "$tmp/keep"
+  start -an --no-overlay --screenshot-dir "$tmp/keep" -t "eq=contrast=1.1" "$tmp/in.mp4"
+  xdotool key --delay 80 --window "$wid" period k k k k k comma k k k k period period j j j j j j period \
+    j j j j period b 2>/dev/null
+  for _ in $(seq 100); do grep -q "pinstripe: b: " "$tmp/err" && break; sleep 0.2; done
+  finish q
+  mv "$tmp/err" "$tmp/window.err"
+  want="cdl=slope=1.02/1.02/1.04:offset=-0.005/0/0:power=1.04/1/1:sat=1.05,eq=contrast=1.1"
+  grep -q "the chain at quit: -t '$want'$" "$tmp/window.err" || { cat "$tmp/window.err" >&2; fail "the chain at quit"; }
+  [ "$(grep -c 'pinstripe: CDL' "$tmp/window.err")" = 25 ] || { cat "$tmp/window.err" >&2; fail "each CDL key said once"; }
+  grep "pinstripe: b: " "$tmp/window.err"
+  cube=$(sed -n "s/^pinstripe: b: \([^ ]*\.cube\), the chain (65^3, SDR in, SDR out; .*/\1/p" "$tmp/window.err")
+  cc=$(sed -n "s/^pinstripe: b: .*; \([^ ]*\.cc\), its CDL decision$/\1/p" "$tmp/window.err")
+  [[ "$cube" == "$tmp/keep/in-"[0-9][0-9][0-9][0-9][0-9][0-9].cube && "$cc" == "${cube%.cube}.cc" ]] ||
+    fail "b's files: '$cube' '$cc'"
+  [ "$(ls "$tmp/keep" | wc -l)" = 2 ] || fail "b left $(ls "$tmp/keep")"
+  expect 0 -q --no-display -t "$want" --out-depth 16 -c rawvideo -o "$tmp/a.nut" --frames 5 "$tmp/in.mp4"
+  expect 0 -q --no-display -t "cdl=file=$cc,eq=contrast=1.1" --out-depth 16 -c rawvideo -o "$tmp/b.nut" --frames 5 "$tmp/in.mp4"
+  cmp "$tmp/a.nut" "$tmp/b.nut" || fail "the .cc read back differs from the printed step"
+  expect 0 --bake-lut "$tmp/ref.cube" -t "$want" "$tmp/in.mp4"
+  cmp <(grep -v '^#\|^TITLE' "$tmp/ref.cube") <(grep -v '^#\|^TITLE' "$cube") || fail "b's .cube is not --bake-lut's"
+  ff -i "$tmp/in.mp4" -vf "lut3d=file=$cube:interp=tetrahedral" -frames:v 2 -f null - || fail "FFmpeg cannot read $cube"
+  # a PQ source: b bakes for it as the window shows it (tone-mapped)
+  ff -f lavfi -i "testsrc2=size=320x240:rate=25" -t 8 -pix_fmt yuv420p10le -c:v libx264 -preset ultrafast \
+     -color_primaries bt2020 -color_trc smpte2084 -colorspace bt2020nc "$tmp/pq.mp4"
+  rm -f "$tmp/keep"/*
+  start -an --no-overlay --screenshot-dir "$tmp/keep" -t "cdl=sat=1.2" "$tmp/pq.mp4"
+  xdotool key --window "$wid" b 2>/dev/null
+  for _ in $(seq 100); do grep -q "pinstripe: b: " "$tmp/err" && break; sleep 0.2; done
+  finish q
+  grep -q "pinstripe: b: .*\.cube, the chain (65^3, PQ in, SDR out (tone-mapped, as the window shows it); " "$tmp/err" ||
+    { cat "$tmp/err" >&2; fail "b on a PQ source"; }
+  expect 0 --bake-lut "$tmp/ref.cube" -t "cdl=sat=1.2" "$tmp/pq.mp4"
+  cmp <(grep -v '^#\|^TITLE' "$tmp/ref.cube") <(grep -v '^#\|^TITLE' "$tmp/keep"/pq-*.cube) || fail "b's PQ .cube is not --bake-lut's"
+  ;;
 scope_counts)
   # --debug-scope's counts against counts made here, with numpy, from the frames
   # -o wrote (rawvideo) by the README's formulas: testsrc2, the bundled H.264

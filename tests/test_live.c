@@ -18,6 +18,7 @@
 #include "cpu/simd.h"
 #include "stage/stage_common.h"
 #include "look/adjust.h"
+#include "look/cdl_grade.h"
 #include "look/chain.h"
 #include "tests/check.h"
 
@@ -209,6 +210,51 @@ static void texts(void)
     memset(big, 'a', sizeof big - 1);
     big[sizeof big - 1] = 0;
     CHECK(adjust_begin(&a, big) < 0, "a text too long begun");
+}
+
+/* spec, then CDL keys ('k'/'j' the control, ','/'.' step): the text wanted,
+ * the last key's result; the text parses, and its decision reads back */
+static void graded(const char *spec, const char *keys, const char *want, int last)
+{
+    char text[ADJUST_TEXT_MAX], out[ADJUST_TEXT_MAX], what[200] = "", err[256];
+    int c = 0, rc = 0;
+    snprintf(text, sizeof text, "%s", spec);
+    for (const char *k = keys; *k; k++) {
+        if (*k == 'k' || *k == 'j') {
+            c = (c + (*k == 'k' ? 1 : CDL_CONTROLS - 1)) % CDL_CONTROLS;
+            continue;
+        }
+        rc = cdl_grade_step(text, c, *k == '.' ? 1 : -1, out, sizeof out, what, sizeof what);
+        if (rc > 0)
+            snprintf(text, sizeof text, "%s", out);
+    }
+    CHECK(strcmp(text, want) == 0, "%s + keys %s: '%s', not '%s'", spec, keys, text, want);
+    CHECK(rc == last, "%s + keys %s: the last key gave %d (%s), not %d", spec, keys, rc, what, last);
+    Transform t;
+    if (!strstr(text, "file="))
+        CHECK(transform_parse(text, &t, err, sizeof err) == 0, "'%s' does not parse: %s", text, err);
+}
+
+static void cdl_texts(void)
+{
+    graded("none", ".", "cdl=slope=1.02", 1);
+    graded("gray", "k.", "gray,cdl=slope=1.02/1/1", 1);
+    graded("eq=contrast=1.1", "kkkk,j.", "cdl=slope=1/1/1.02:offset=-0.005,eq=contrast=1.1", 1);
+    graded("sepia,eq=gamma=1.2", "jj.", "sepia,cdl=power=1/1/1.02,eq=gamma=1.2", 1);
+    graded("cdl=slope=1.1/1/0.9:mix=0.5:sat=1.2,gray", "jj...", "cdl=slope=1.1/1/0.9:power=1/1/1.06:sat=1.2:mix=0.5,gray", 1);
+    graded("cdl=slope=0.02", ",,", "cdl=slope=0", -1);            /* the end of its range */
+    graded("cdl=file=x.cc", "kkkkkkkkkkkk..", "cdl=file=x.cc,cdl=sat=1.1", 1); /* a file's: one added */
+    graded("cdl=power=0.04", "kkkkkkkk,,,", "cdl=power=0.02", -1);
+    graded("cdl=slope=1.1:offset=0.1", "kkkk,,,,,,,,,,,,,,,,,,,,", "cdl=slope=1.1", 1); /* back to 0: left out */
+    graded("cdl=sat=1", "kkkkkkkkkkkk.,", "cdl", 1);
+    graded("cdl=range=legal", ".", "cdl=slope=1.02:range=legal", 1);
+    CdlValues v;
+    char rest[64];
+    CHECK(cdl_grade_find("gray,cdl=slope=1.2/1/0.8:power=0.9:mix=0.3,eq", &v, rest, sizeof rest) == 1 &&
+              v.slope[0] == 1.2 && v.slope[2] == 0.8 && v.power[1] == 0.9 && v.offset[0] == 0 && v.sat == 1 &&
+              strcmp(rest, ":mix=0.3") == 0,
+          "the decision read back: %g %g %g, rest '%s'", v.slope[0], v.slope[2], v.power[1], rest);
+    CHECK(cdl_grade_find("cdl=file=a.cc,gray", &v, NULL, 0) == 0 && v.slope[1] == 1, "a file's decision found");
 }
 
 /* --compare split through a CPU stage: before the split each pixel is a -t none
@@ -442,6 +488,7 @@ static void pack_cases(void)
 int main(void)
 {
     texts();
+    cdl_texts();
     scope_cases();
     pack_cases();
     const double at[] = {0.5, 0.3331, 0, 1, 0.999};
