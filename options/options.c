@@ -168,7 +168,8 @@ static const OptionSpec specs[] = {
      "                           of a white line (keys c, [ and ], or drag it); also in -o"},
     {0, "screenshot-dir", OPT_STRING, F(screenshot_dir), "DIR", ".", 0, 0,
      "where key g writes a still: the next frame the stage makes, at the video's size,\n"
-     "                           without the overlay, as INPUT-FRAME.png"},
+     "                           without the overlay, as INPUT-FRAME.png; and key b the chain baked,\n"
+     "                           INPUT-FRAME.cube, and its CDL decision, INPUT-FRAME.cc"},
     {0, "scope", OPT_STRING, F(scope), "LIST", NULL, 0, 0,
      "scopes over the window's top-right corner, counted by the stage from the picture it\n"
      "                           makes: waveform, parade, vectorscope, histogram, comma-separated (key w)"},
@@ -406,6 +407,12 @@ void options_help(const char *prog)
            "  5 / 6   gamma - / + 0.05       7 / 8  saturation - / + 0.05\n"
            "          (on the chain's last eq, else on an eq added; the chain is said at quit)\n"
            "  - / =   the last LUT's mix - / + 0.05\n"
+           "  k / j   CDL: the next / previous control: slope, slope R, G, B, offset, offset R,\n"
+           "          G, B, power, power R, G, B, sat (the master moves the three together)\n"
+           "  , / .   CDL: the control - / + (slope, power 0.02; offset 0.005; sat 0.05), on\n"
+           "          the chain's last cdl= step of numbers, else on one added (before a last eq)\n"
+           "  b       keep the look: the chain baked for this source as INPUT-FRAME.cube\n"
+           "          (65^3) and its CDL decision as INPUT-FRAME.cc (--screenshot-dir)\n"
            "  c       before/after split on/off; [ / ] or a mouse drag move it\n"
            "  w       scopes: off, waveform, parade, vectorscope, histogram, off, ...\n"
            "  g       a still of the next frame, as PNG (--screenshot-dir)\n"

@@ -76,7 +76,7 @@ def anchors(path):
     if path not in _anchors:
         seen, out = {}, set()
         with open(path, encoding="utf-8", errors="replace") as fh:
-            for _, line in prose_lines(fh.read()):
+            for _, line in prose_lines(fh.read(), keep_code=True):  # (a heading's code is in its anchor)
                 m = HEADING.match(line)
                 if m:
                     s = slug(m.group(2))
