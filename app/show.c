@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "io/hdrmeta.h"
 #include "report/dump.h"
 #include "report/msg.h"
 #include "app/pacing.h"
@@ -305,7 +306,8 @@ static int show_frame(Show *p, FrameBuf *f, int windowed)
         progress_frame(k->progress, k->writer, t_s, clock_now_ms());
     live_keys_still(&p->live, f, p->o->screenshot_dir, k->url, (double)di->tb_num / di->tb_den,
                     start_s, p->o->quiet); /* key g */
-    live_keys_shown(&p->live, f); /* (key b names its files after it) */
+    HdrSource src = {di->transfer, di->colour_primaries, hdrmeta_peak(&di->hdr)};
+    live_keys_shown(&p->live, f, &src); /* (key b: named after it, baked for the source) */
     if ((windowed || k->dump) && !(f = view_bgr(&p->bgr, f, dither_parse(p->o->dither))))
         return failed(p, "display: out of memory");
     if (!burn && windowed && (p->overlay_mode != OVERLAY_OFF || sc->which))
@@ -483,7 +485,8 @@ void show_run(const ShowLinks *l, ShowResult *r)
     p->sync_wait = 1;
     p->view = 1;
     live_keys_init(&p->live, l->looks);
-    live_keys_files(&p->live, l->o->screenshot_dir, l->url, l->tone, l->tone_curve, l->o->quiet);
+    live_keys_files(&p->live, l->o->screenshot_dir, l->url, l->tone, l->tone_curve, l->writer != NULL,
+                    l->o->quiet);
     if (l->o->scope_log && !(p->scope_log = fopen(l->o->scope_log, "w")))
         r->status = failed(p, "--debug-scope %s: %s", l->o->scope_log, strerror(errno));
     else

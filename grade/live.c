@@ -104,6 +104,22 @@ static int take_look(Looks *l, int i, Transform *t, char *err, size_t errlen)
     return 0;
 }
 
+/* While -o writes the HDR that -t's own output makes (app/outfile.c: the file
+ * is tagged so, and not tone-mapped), a look that makes another transfer
+ * would put its frames under those tags: 1 with why. */
+static int other_output(const LiveKeys *k, const Transform *t, char *why, size_t whylen)
+{
+    static const char *const tf[] = {"SDR", "PQ", "HLG"};
+    const HdrSource sdr = {TRANSFER_SDR, PRIMARIES_BT709, 0}, *src = k->shown ? &k->shown_src : &sdr;
+    const Transform *first = &k->looks->first;
+    HdrSource file = tone_source(first, src), made = tone_source(t, src);
+    if (!k->writing || !first->out_set || !tone_is_hdr(&file) || made.transfer == file.transfer)
+        return 0;
+    snprintf(why, whylen, "%s makes %s, and the file being written is %s", t->name, tf[made.transfer % 3],
+             tf[file.transfer % 3]);
+    return 1;
+}
+
 void live_keys_init(LiveKeys *k, Looks *looks)
 {
     memset(k, 0, sizeof(*k));
@@ -200,7 +216,8 @@ int live_keys_key(LiveKeys *k, int key, double now_ms)
         char passed[512] = ""; /* the first look that could not be read, said with the next */
         for (int tries = 0, i = k->preset; tries < l->n; tries++) {
             i = (i + 1) % l->n;
-            if (take_look(l, i, &t, passed[0] ? err : passed, sizeof(err)) == 0) {
+            if (take_look(l, i, &t, passed[0] ? err : passed, sizeof(err)) == 0 &&
+                !other_output(k, &t, passed[0] ? err : passed, sizeof(err))) {
                 use_preset(k, i);
                 live_look_set(&l->live, &t, k->text);
                 snprintf(what, sizeof(what), "look %d of %d: %s", i + 1, l->n, l->items[i].name);
@@ -326,16 +343,17 @@ void live_keys_still(LiveKeys *k, const FrameBuf *f, const char *dir, const char
 }
 
 void live_keys_files(LiveKeys *k, const char *dir, const char *url, const ToneSettings *tone,
-                     atomic_int *tone_curve, int quiet)
+                     atomic_int *tone_curve, int writing, int quiet)
 {
     k->dir = dir, k->url = url, k->tone = tone, k->tone_curve = tone_curve, k->quiet = quiet;
+    k->writing = writing;
 }
 
-void live_keys_shown(LiveKeys *k, const FrameBuf *f)
+void live_keys_shown(LiveKeys *k, const FrameBuf *f, const HdrSource *src)
 {
     k->shown = 1;
     k->shown_index = (long long)f->index;
-    k->shown_src = (HdrSource){f->transfer, f->primaries, f->hdr_peak};
+    k->shown_src = *src;
 }
 
 void live_keys_poll(LiveKeys *k, double now_ms)

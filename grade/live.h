@@ -94,16 +94,19 @@ typedef struct LiveKeys {
     const ToneSettings *tone;
     atomic_int *tone_curve;
     int quiet;
+    int writing;                 /* -o writes */
     int shown;                   /* a frame has been shown: */
     long long shown_index;       /* its index */
-    HdrSource shown_src;         /* and its kind of picture (b bakes for it) */
+    HdrSource shown_src;         /* and the source's kind of picture (b bakes for it) */
 } LiveKeys;
 
 void live_keys_init(LiveKeys *k, Looks *looks);
 /* What key b needs: the folder (--screenshot-dir), the input (its name names
- * the files), the tone settings and the curve 'h' picked, -q. */
+ * the files), the tone settings and the curve 'h' picked, -q; and whether -o
+ * writes (then, when -t's own output is HDR, the file is: 't' passes the looks
+ * that make another transfer). */
 void live_keys_files(LiveKeys *k, const char *dir, const char *url, const ToneSettings *tone,
-                     atomic_int *tone_curve, int quiet);
+                     atomic_int *tone_curve, int writing, int quiet);
 /* A key: 1 when it was one of the look's ('t', 1..8, '-', '=', 'k', 'j', ',',
  * '.', 'c', '[', ']', 'w'), 'g' (a still) or 'b' (keep), else 0. */
 int live_keys_key(LiveKeys *k, int key, double now_ms);
@@ -122,8 +125,10 @@ const char *live_keys_fresh_note(LiveKeys *k);
  * (pts × tb − start_s, seconds). */
 void live_keys_still(LiveKeys *k, const FrameBuf *f, const char *dir, const char *url, double tb,
                      double start_s, int quiet);
-/* The frame shown now (b names its files after it and bakes for its kind). */
-void live_keys_shown(LiveKeys *k, const FrameBuf *f);
+/* The frame shown now (b names its files after it) and the source's kind of
+ * picture (its transfer, primaries, peak: b bakes for it; a frame out of the
+ * stage says what the chain made). */
+void live_keys_shown(LiveKeys *k, const FrameBuf *f, const HdrSource *src);
 /* Each time the keys are polled: when b's bake has finished, say its line (and
  * make it the note). */
 void live_keys_poll(LiveKeys *k, double now_ms);

@@ -247,6 +247,25 @@ cdl_keys)
     { cat "$tmp/err" >&2; fail "b on a PQ source"; }
   expect 0 --bake-lut "$tmp/ref.cube" -t "cdl=sat=1.2" "$tmp/pq.mp4"
   cmp <(grep -v '^#\|^TITLE' "$tmp/ref.cube") <(grep -v '^#\|^TITLE' "$tmp/keep"/pq-*.cube) || fail "b's PQ .cube is not --bake-lut's"
+  # a chain that makes PQ itself (camera=…:output=hdr-pq-1000) on this SDR source:
+  # b bakes for the source (SDR in), tone-mapped as the window shows it
+  rm -f "$tmp/keep"/*
+  cam="camera=slog3-cine:output=hdr-pq-1000"
+  start -an --no-overlay --screenshot-dir "$tmp/keep" -t "$cam" "$tmp/in.mp4"
+  xdotool key --window "$wid" b 2>/dev/null
+  for _ in $(seq 100); do grep -q "pinstripe: b: " "$tmp/err" && break; sleep 0.2; done
+  finish q
+  grep -q "pinstripe: b: .*\.cube, the chain (65^3, SDR in, SDR out (tone-mapped, as the window shows it); " "$tmp/err" ||
+    { cat "$tmp/err" >&2; fail "b on a chain that makes PQ"; }
+  expect 0 --bake-lut "$tmp/ref.cube" -t "$cam" "$tmp/in.mp4"
+  cmp <(grep -v '^#\|^TITLE' "$tmp/ref.cube") <(grep -v '^#\|^TITLE' "$tmp/keep"/in-*.cube) || fail "b's .cube of $cam"
+  # and while -o writes that PQ, t passes the looks that make SDR (their frames
+  # would be under PQ tags): back to -t itself, said
+  start -an --no-overlay -t "$cam" -c ffv1 -o "$tmp/pq.mkv" "$tmp/in.mp4"
+  xdotool key --delay 300 --window "$wid" t 2>/dev/null; sleep 1
+  finish q
+  grep -q "look 1 of [0-9]*: $cam (passed: .* makes SDR, and the file being written is PQ)" "$tmp/err" ||
+    { cat "$tmp/err" >&2; fail "t while -o writes PQ"; }
   ;;
 scope_counts)
   # --debug-scope's counts against counts made here, with numpy, from the frames
