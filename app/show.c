@@ -207,7 +207,7 @@ static void seek_by(Show *p, double delta)
 static int handle_key(Show *p, int key)
 {
     AudioOut *aout = p->l->aout;
-    live_keys_poll(&p->live, clock_now_ms()); /* key b's bake, done? */
+    live_keys_poll(&p->live, clock_now_ms()); /* key b's bake: done? */
     if (key == DISPLAY_KEY_NONE)
         return 0;
     if (key == DISPLAY_KEY_CLOSED || key == 'q' || key == 'Q' || key == DISPLAY_KEY_ESC)
@@ -246,8 +246,7 @@ static int handle_key(Show *p, int key)
         break;
     case 's': case 'S': p->step = 1; break;
     case 'z': case 'Z': /* no view link */
-        msg_say(p->o->quiet, "z: zoom needs the stage to render the window (not with -o "
-                "or --scale none)");
+        msg_say(p->o->quiet, "z: zoom needs the stage to render the window (not with -o or --scale none)");
         break;
     case 'f': case 'F':
         p->fullscreen = !p->fullscreen;
@@ -306,8 +305,7 @@ static int show_frame(Show *p, FrameBuf *f, int windowed)
         progress_frame(k->progress, k->writer, t_s, clock_now_ms());
     live_keys_still(&p->live, f, p->o->screenshot_dir, k->url, (double)di->tb_num / di->tb_den,
                     start_s, p->o->quiet); /* key g */
-    HdrSource src = {di->transfer, di->colour_primaries, hdrmeta_peak(&di->hdr)};
-    live_keys_shown(&p->live, f, &src); /* (key b: named after it, baked for the source) */
+    live_keys_shown(&p->live, f, &(HdrSource){di->transfer, di->colour_primaries, hdrmeta_peak(&di->hdr)});
     if ((windowed || k->dump) && !(f = view_bgr(&p->bgr, f, dither_parse(p->o->dither))))
         return failed(p, "display: out of memory");
     if (!burn && windowed && (p->overlay_mode != OVERLAY_OFF || sc->which))
@@ -485,8 +483,7 @@ void show_run(const ShowLinks *l, ShowResult *r)
     p->sync_wait = 1;
     p->view = 1;
     live_keys_init(&p->live, l->looks);
-    live_keys_files(&p->live, l->o->screenshot_dir, l->url, l->tone, l->tone_curve, l->writer != NULL,
-                    l->o->quiet);
+    live_keys_files(&p->live, l->o->screenshot_dir, l->url, l->tone, l->tone_curve, !!l->writer, l->o->quiet);
     if (l->o->scope_log && !(p->scope_log = fopen(l->o->scope_log, "w")))
         r->status = failed(p, "--debug-scope %s: %s", l->o->scope_log, strerror(errno));
     else
