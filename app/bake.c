@@ -115,7 +115,7 @@ int bake_run(const Options *o)
     int rc = look_bake(&t, n, path, part, title, comment, &max, &p99, &mean, err, sizeof(err));
     part[0] = 0; /* (renamed, or removed) */
     if (rc < 0) {
-        msg_fail("%s", err);
+        msg_fail("--bake-lut: %s", err);
         return EXIT_RUNTIME;
     }
     printf("pinstripe: -t %s baked into '%s' (%s%d^3, tetrahedral) for %s: against the chain on every "

@@ -19,9 +19,12 @@ static void *keep_thread(void *arg)
         char desc[2400];
         snprintf(desc, sizeof(desc), "%s: the decision; without the rest of the chain", k->title);
         if (cdl_write_cc(k->cc, k->cc_tmp, k->id, desc, &k->cdl, err, sizeof(err)) == 0)
-            snprintf(cc_line, sizeof(cc_line), "; %s, its CDL decision", k->cc);
+            snprintf(cc_line, sizeof(cc_line), "; %s, its CDL decision%s", k->cc, k->cc_note);
         else
             snprintf(cc_line, sizeof(cc_line), "; the CDL decision not written: %s", err);
+    } else {
+        snprintf(cc_line, sizeof(cc_line), "; no .cc: the chain has no cdl= step of numbers (k, j, ',' and '.' "
+                 "make one)");
     }
     if (look_bake(&k->t, KEEP_SIZE, k->cube, k->cube_tmp, k->title, k->comment, &max, &p99, &mean, err,
                   sizeof(err)) == 0)
@@ -38,8 +41,8 @@ static int exists(const char *path)
     return access(path, F_OK) == 0 || errno != ENOENT;
 }
 
-int keep_start(Keep *k, const Transform *t, const char *text, const CdlValues *cdl, const char *kind,
-               const char *dir, const char *stem, long long frame, char *why, size_t whylen)
+int keep_start(Keep *k, const Transform *t, const char *text, const CdlValues *cdl, const char *cc_note,
+               const char *kind, const char *dir, const char *stem, long long frame, char *why, size_t whylen)
 {
     if (k->running)
         return snprintf(why, whylen, "b: a bake is on its way already"), -1;
@@ -61,6 +64,7 @@ int keep_start(Keep *k, const Transform *t, const char *text, const CdlValues *c
     snprintf(k->id, sizeof(k->id), "%s-%06lld", stem, frame);
     snprintf(k->title, sizeof(k->title), "pinstripe -t %s", text);
     snprintf(k->kind, sizeof(k->kind), "%s", kind);
+    snprintf(k->cc_note, sizeof(k->cc_note), "%s", cc_note);
     snprintf(k->comment, sizeof(k->comment), "baked by pinstripe with key b: %s", kind);
     k->t = *t;
     k->with_cc = cdl != NULL;

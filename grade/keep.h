@@ -24,17 +24,18 @@ typedef struct Keep {
     char cube[1400], cube_tmp[1450], cc[1400], cc_tmp[1450];
     int with_cc;
     CdlValues cdl;
-    char title[2200], comment[800], kind[200], id[300];
+    char title[2200], comment[800], kind[200], id[300], cc_note[600];
     char line[3400];      /* what it did, or why it could not */
 } Keep;
 
 /* Start keeping: t (the chain with its tone map, as the stage applies it),
- * text its -t text, cdl its decision (NULL: none), kind what goes in and out
+ * text its -t text, cdl its decision (NULL: none, said) and what the line says
+ * after the .cc ("" : nothing), kind what goes in and out
  * ("SDR in, SDR out"), named dir/<stem>-<frame> (then -2, -3… rather than
  * replace a file). 0; or −1 with why (one at a time: one is running; the
  * thread cannot start). */
-int keep_start(Keep *k, const Transform *t, const char *text, const CdlValues *cdl, const char *kind,
-               const char *dir, const char *stem, long long frame, char *why, size_t whylen);
+int keep_start(Keep *k, const Transform *t, const char *text, const CdlValues *cdl, const char *cc_note,
+               const char *kind, const char *dir, const char *stem, long long frame, char *why, size_t whylen);
 /* The line of a keep that has finished, once (its thread joined); NULL when
  * none is running or it has not finished. */
 const char *keep_poll(Keep *k);

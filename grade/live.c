@@ -179,7 +179,7 @@ static int cdl_key(LiveKeys *k, int key, double now_ms)
 static int keep_key(LiveKeys *k, double now_ms)
 {
     static const char *const tf[] = {"SDR", "PQ", "HLG"};
-    char why[1600], err[512], stem[256], kind[200], rest[ADJUST_TEXT_MAX];
+    char why[1600], err[512], stem[256], kind[200], rest[ADJUST_TEXT_MAX], cc_note[500];
     Transform look, t;
     CdlValues v;
     if (!k->dir || !k->shown)
@@ -196,12 +196,13 @@ static int keep_key(LiveKeys *k, double now_ms)
     HdrSource made = tone_source(&look, &k->shown_src);
     int in = k->shown_src.transfer, out = t.chain.tone.on ? TRANSFER_SDR : made.transfer;
     int with_cc = cdl_grade_find(k->text, &v, rest, sizeof(rest));
-    snprintf(kind, sizeof(kind), "%s in, %s out%s%s", tf[in >= 0 && in < 3 ? in : 0],
-             tf[out >= 0 && out < 3 ? out : 0], t.chain.tone.on ? " (tone-mapped, as the window shows it)" : "",
-             with_cc && rest[0] ? "; the .cc without the step's other options" : "");
+    snprintf(kind, sizeof(kind), "%s in, %s out%s", tf[in >= 0 && in < 3 ? in : 0], tf[out >= 0 && out < 3 ? out : 0],
+             t.chain.tone.on ? " (tone-mapped, as the window shows it)" : "");
+    snprintf(cc_note, sizeof(cc_note), " (without the step's %.400s: a .cc holds the decision alone)",
+             rest[0] ? rest + 1 : "");
     name_stem(k->url, stem, sizeof(stem));
-    if (keep_start(&k->keep, &t, k->text, with_cc ? &v : NULL, kind, k->dir, stem, k->shown_index, why,
-                   sizeof(why)) < 0)
+    if (keep_start(&k->keep, &t, k->text, with_cc ? &v : NULL, rest[0] ? cc_note : "", kind, k->dir, stem,
+                   k->shown_index, why, sizeof(why)) < 0)
         return note(k, now_ms, why), 1;
     note(k, now_ms, "b: baking the chain…");
     return 1;

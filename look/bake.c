@@ -206,7 +206,7 @@ int look_bake(Transform *t, int n, const char *path, const char *tmp, const char
     size_t cells = (size_t)n * n * n;
     float *tab = malloc(3 * cells * sizeof(float));
     if (!tab) {
-        snprintf(err, errlen, "--bake-lut: out of memory for a %d^3 table", n);
+        snprintf(err, errlen, "out of memory for a %d^3 table", n);
         return -1;
     }
     const char *dot = strrchr(path, '.');
@@ -214,7 +214,7 @@ int look_bake(Transform *t, int n, const char *path, const char *tmp, const char
     float *sh = clf ? malloc(SHAPER * sizeof(float)) : NULL;
     if (clf && !sh) {
         free(tab);
-        snprintf(err, errlen, "--bake-lut: out of memory for a shaper");
+        snprintf(err, errlen, "out of memory for a shaper");
         return -1;
     }
     if (sh)
@@ -231,7 +231,7 @@ int look_bake(Transform *t, int n, const char *path, const char *tmp, const char
     /* written beside the file (tmp), then renamed: nothing left behind on a failure */
     FILE *f = fopen(tmp, "w");
     if (!f) {
-        snprintf(err, errlen, "--bake-lut %s: %s", path, strerror(errno));
+        snprintf(err, errlen, "'%s': %s", path, strerror(errno));
         free(tab), free(sh);
         return -1;
     }
@@ -274,14 +274,14 @@ int look_bake(Transform *t, int n, const char *path, const char *tmp, const char
     }
     int bad = ferror(f);
     if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
-        snprintf(err, errlen, "--bake-lut %s: %s", path, strerror(errno ? errno : EIO));
+        snprintf(err, errlen, "'%s': %s", path, strerror(errno ? errno : EIO));
         unlink(tmp);
         free(tab), free(sh);
         return -1;
     }
     int rc = measure(ch, sh, tab, n, max, p99, mean);
     if (rc < 0)
-        snprintf(err, errlen, "--bake-lut: out of memory to measure the table");
+        snprintf(err, errlen, "out of memory to measure the table");
     free(tab), free(sh);
     return rc;
 }

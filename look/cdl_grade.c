@@ -164,13 +164,15 @@ static int write_step(const CdlValues *v, const char *rest, char *out, size_t ou
     return o < 0 || (size_t)o >= outlen ? -1 : 0;
 }
 
-/* v[c] + d on the step's grid (not off by an ulp), within [lo, hi]. */
+/* x + d on the step's grid (not off by an ulp), kept within [lo, hi] in the
+ * direction it moves: a value beyond the keys' range (cdl= takes more) is not
+ * pulled back by a press away from it, and stays where it is. */
 static double stepped(double x, double d, double lo, double hi)
 {
     char buf[40];
     snprintf(buf, sizeof(buf), "%.10g", x + d);
-    double y = strtod(buf, NULL);
-    return y < lo ? lo : y > hi ? hi : y;
+    double y = strtod(buf, NULL), top = x > hi ? x : hi, bottom = x < lo ? x : lo;
+    return d > 0 ? (y > top ? top : y) : (y < bottom ? bottom : y);
 }
 
 int cdl_grade_step(const char *text, int c, int dir, char *out, size_t outlen, char *what, size_t whatlen)
@@ -197,12 +199,16 @@ int cdl_grade_step(const char *text, int c, int dir, char *out, size_t outlen, c
     c = c < 0 ? 0 : c >= CDL_CONTROLS ? CDL_CONTROLS - 1 : c;
     int p = c / 4, ch = p == SAT ? 0 : c % 4 - 1; /* ch −1: the three */
     double *x = param(&v, p), d = dir < 0 ? -params[p].step : params[p].step;
-    int changed = 0;
-    for (int k = ch < 0 ? 0 : ch; k <= (ch < 0 && p != SAT ? 2 : ch); k++) {
-        double y = stepped(x[k], d, params[p].lo, params[p].hi);
-        changed |= y != x[k];
-        x[k] = y;
+    /* the channel, up to the end of its range; the master, the three by the whole
+     * step (their differences kept: none moves unless all can) */
+    int master = ch < 0 && p != SAT, from = ch < 0 ? 0 : ch, to = master ? 2 : from, changed = 1;
+    double y[3];
+    for (int k = from; k <= to; k++) {
+        y[k] = stepped(x[k], d, params[p].lo, params[p].hi);
+        changed &= master ? y[k] == stepped(x[k], d, -1e300, 1e300) : y[k] != x[k];
     }
+    for (int k = from; k <= to && changed; k++)
+        x[k] = y[k];
     cdl_control_name(c, name, sizeof(name));
     cdl_control_value(&v, c, num, sizeof(num));
     snprintf(what, whatlen, "CDL %s %s", name, num);

@@ -113,13 +113,15 @@ static char *step_key(const char *cfg, const OcioStep *s)
     const char *f[12] = {cfg, s->in, s->out, s->display, s->view, s->looks, s->file, s->cccid};
     for (int i = 0; i < s->nbuiltin && i < 4; i++)
         f[8 + i] = s->builtin[i];
-    size_t len = 64;
+    size_t len = 64 + (s->kind == OCIO_STEP_CDL ? 320 : 0);
     for (int i = 0; i < 12; i++)
         len += 24 + (f[i] ? strlen(f[i]) : 0);
     char *k = malloc(len);
     if (!k)
         return NULL;
     int at = snprintf(k, len, "%d %d %d %d;", s->kind, s->interp, s->inverse, s->nbuiltin);
+    for (int i = 0; s->kind == OCIO_STEP_CDL && i < 10; i++) /* (len's 64 and 24 a name: room) */
+        at += snprintf(k + at, len - (size_t)at, "%a;", s->cdl[i]);
     for (int i = 0; i < 12; i++)
         at += snprintf(k + at, len - (size_t)at, "%zu:%s;", f[i] ? strlen(f[i]) : (size_t)0, f[i] ? f[i] : "");
     return k;
@@ -352,6 +354,12 @@ static int cdl(Parser *ps, const char *name, const Args *a, Step *st)
     }
     if (have[5])
         return chain_fail(ps, ps->step, "cdl: cccid= goes with file=");
+    if (ocio_available()) { /* OCIO's optimized operations, as for a file of the same numbers */
+        OcioStep s = {.kind = OCIO_STEP_CDL};
+        for (int k = 0; k < 10; k++)
+            s.cdl[k] = val[k / 3][k % 3];
+        return program(ps, name, &s, levels, st);
+    }
     OcioProg p;
     ocio_prog_init(&p);
     size_t len = 0;

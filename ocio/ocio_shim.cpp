@@ -194,6 +194,16 @@ OCIO::ConstProcessorRcPtr processor(const OcioCfg *c, const OcioStep *s)
             }
             return c->cfg->getProcessor(g);
         }
+    case OCIO_STEP_CDL:
+        {
+            OCIO::CDLTransformRcPtr t = OCIO::CDLTransform::Create();
+            t->setStyle(OCIO::CDL_ASC);
+            t->setSlope(s->cdl);
+            t->setOffset(s->cdl + 3);
+            t->setPower(s->cdl + 6);
+            t->setSat(s->cdl[9]);
+            return c->cfg->getProcessor(t);
+        }
     default:
         {
             OCIO::FileTransformRcPtr f = OCIO::FileTransform::Create();

@@ -36,7 +36,7 @@ void ocio_cfg_list(const OcioCfg *c, FILE *out);
 int ocio_cfg_nlooks(const OcioCfg *c);
 const char *ocio_cfg_look(const OcioCfg *c, int i);
 
-enum { OCIO_STEP_SPACES = 0, OCIO_STEP_DISPLAY, OCIO_STEP_BUILTINS, OCIO_STEP_FILE };
+enum { OCIO_STEP_SPACES = 0, OCIO_STEP_DISPLAY, OCIO_STEP_BUILTINS, OCIO_STEP_FILE, OCIO_STEP_CDL };
 enum { OCIO_INTERP_DEFAULT = 0, OCIO_INTERP_NEAREST, OCIO_INTERP_LINEAR, OCIO_INTERP_TETRAHEDRAL,
        OCIO_INTERP_BEST };
 
@@ -51,6 +51,9 @@ typedef struct OcioStep {
     const char *file, *cccid;           /* FILE: a LUT or CDL file; its CDL's id in a .ccc/.cdl */
     int interp;                         /* FILE: OCIO_INTERP_* */
     int inverse;                        /* FILE: the file's transform inverted */
+    double cdl[10];                     /* CDL: an ASC CDL (CDL_ASC): slope R G B, offset …,
+                                         * power …, sat; made as a file's is (the same
+                                         * optimized operations for the same numbers) */
 } OcioStep;
 
 /* The step's processor as a program (colour/ocio.h, malloc'd, *len floats): 0;

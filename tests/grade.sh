@@ -247,6 +247,11 @@ cdl_keys)
     { cat "$tmp/err" >&2; fail "b on a PQ source"; }
   expect 0 --bake-lut "$tmp/ref.cube" -t "cdl=sat=1.2" "$tmp/pq.mp4"
   cmp <(grep -v '^#\|^TITLE' "$tmp/ref.cube") <(grep -v '^#\|^TITLE' "$tmp/keep"/pq-*.cube) || fail "b's PQ .cube is not --bake-lut's"
+  # its .cc (power 1: OpenColorIO's optimizer makes other operations of it, for
+  # numbers as for a file) read back gives the same bytes
+  expect 0 -q --no-display -t "cdl=sat=1.2" --out-depth 16 -c rawvideo -o "$tmp/a.nut" --frames 3 "$tmp/pq.mp4"
+  expect 0 -q --no-display -t "cdl=file=$(ls "$tmp/keep"/pq-*.cc)" --out-depth 16 -c rawvideo -o "$tmp/b.nut" --frames 3 "$tmp/pq.mp4"
+  cmp "$tmp/a.nut" "$tmp/b.nut" || fail "the PQ run's .cc read back differs from cdl=sat=1.2"
   # a chain that makes PQ itself (camera=…:output=hdr-pq-1000) on this SDR source:
   # b bakes for the source (SDR in), tone-mapped as the window shows it
   rm -f "$tmp/keep"/*
@@ -255,8 +260,9 @@ cdl_keys)
   xdotool key --window "$wid" b 2>/dev/null
   for _ in $(seq 100); do grep -q "pinstripe: b: " "$tmp/err" && break; sleep 0.2; done
   finish q
-  grep -q "pinstripe: b: .*\.cube, the chain (65^3, SDR in, SDR out (tone-mapped, as the window shows it); " "$tmp/err" ||
+  grep -q "pinstripe: b: .*\.cube, the chain (65^3, SDR in, SDR out (tone-mapped, as the window shows it); .*; no .cc: the chain has no cdl= step of numbers" "$tmp/err" ||
     { cat "$tmp/err" >&2; fail "b on a chain that makes PQ"; }
+  [ "$(ls "$tmp/keep" | wc -l)" = 1 ] || fail "b without a CDL step left $(ls "$tmp/keep")"
   expect 0 --bake-lut "$tmp/ref.cube" -t "$cam" "$tmp/in.mp4"
   cmp <(grep -v '^#\|^TITLE' "$tmp/ref.cube") <(grep -v '^#\|^TITLE' "$tmp/keep"/in-*.cube) || fail "b's .cube of $cam"
   # and while -o writes that PQ, t passes the looks that make SDR (their frames

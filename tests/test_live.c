@@ -248,6 +248,15 @@ static void cdl_texts(void)
     graded("cdl=slope=1.1:offset=0.1", "kkkk,,,,,,,,,,,,,,,,,,,,", "cdl=slope=1.1", 1); /* back to 0: left out */
     graded("cdl=sat=1", "kkkkkkkkkkkk.,", "cdl", 1);
     graded("cdl=range=legal", ".", "cdl=slope=1.02:range=legal", 1);
+    /* beyond the keys' ranges (cdl= takes more): a press away stays, one back steps */
+    graded("cdl=sat=5", "j.", "cdl=sat=5", -1);
+    graded("cdl=sat=5", "j,", "cdl=sat=4.95", 1);
+    graded("cdl=power=0.01", "kkkkkkkk,", "cdl=power=0.01", -1);
+    graded("cdl=power=0.01", "kkkkkkkk.", "cdl=power=0.03", 1);
+    /* the master moves the three by the whole step or not at all; a channel to its end */
+    graded("cdl=slope=0/1/1", ",", "cdl=slope=0/1/1", -1);
+    graded("cdl=slope=0.01", "k,", "cdl=slope=0/0.01/0.01", 1);
+    graded("cdl=offset=0.995/0.5/0", "kkkk..", "cdl=offset=1/0.505/0.005", -1);
     CdlValues v;
     char rest[64];
     CHECK(cdl_grade_find("gray,cdl=slope=1.2/1/0.8:power=0.9:mix=0.3,eq", &v, rest, sizeof rest) == 1 &&
