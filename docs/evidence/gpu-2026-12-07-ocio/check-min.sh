@@ -19,3 +19,5 @@ timeout 50 compute-sanitizer --tool memcheck --error-exitcode 9 pinstripe -q --b
   --frames 2 -t $t -o "$out/san.nut" -c rawvideo $clip >"$out/san.txt" 2>&1
 sum "compute-sanitizer memcheck: rc=$? $(grep -E 'ERROR SUMMARY' "$out/san.txt" | head -1)"
 rm -f "$out/san.nut"
+# then, while time is left: the stage's speed, camera= against a 33³ table, one round
+timeout 90 pinstripe-bench --reps 3 --ocio 2>&1 | grep -E 'camera=|lut3d 33' | tee -a "$out/summary.txt"
