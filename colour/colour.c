@@ -29,6 +29,11 @@ static int32_t fixed(double v, int frac)
 
 YuvCoeffs colour_yuv_coeffs(ColourMatrix m, int full_range, int height, int depth)
 {
+    return colour_yuv_coeffs_bits(m, full_range, height, depth, depth);
+}
+
+YuvCoeffs colour_yuv_coeffs_bits(ColourMatrix m, int full_range, int height, int depth, int bits)
+{
     double kr, kb;
     colour_matrix_weights(resolve_matrix(m, height), &kr, &kb);
     double kg = 1.0 - kr - kb;
@@ -37,7 +42,9 @@ YuvCoeffs colour_yuv_coeffs(ColourMatrix m, int full_range, int height, int dept
     double scale = (double)(1 << (depth - 8));
     /* one step of the output's 0..1 per sample step: limited range spans
      * 219 (luma) and 224 (chroma) 8-bit steps, full range all of them */
-    double top = (double)((1 << depth) - 1);
+    if (bits < 8 || bits > depth)
+        bits = depth;
+    double top = (double)((1 << bits) - 1) * (double)(1 << (depth - bits)); /* full range's white */
     double ys = full_range ? 1.0 / top : 1.0 / (219.0 * scale);
     double cs = full_range ? 1.0 / top : 1.0 / (224.0 * scale);
     int frac = depth == 8 ? COLOUR_FRAC : COLOUR_FRAC_DEEP;

@@ -70,6 +70,11 @@ typedef struct RgbToYuv {
 /* The coefficients for a matrix, range and sample depth; MATRIX_UNSPECIFIED is
  * BT.709 from 720 rows up and BT.601 below. Host code (colour.c). */
 YuvCoeffs colour_yuv_coeffs(ColourMatrix m, int full_range, int height, int depth);
+/* The same for samples of `depth` bits that hold a source of `bits` (≤ depth)
+ * in their top bits (P016 holding p010's 10): full range's white is the top
+ * code, (2^bits − 1)·2^(depth − bits); limited range is the same at any bits.
+ * A p010 sample then reads exactly as its 10-bit value does. */
+YuvCoeffs colour_yuv_coeffs_bits(ColourMatrix m, int full_range, int height, int depth, int bits);
 /* The coefficients that write `m` (MATRIX_UNSPECIFIED: BT.709 from 720 rows
  * up, BT.601 below), limited range, at depth bits (8, 10, 12 or 16). */
 RgbToYuv colour_rgb_yuv_coeffs(ColourMatrix m, int height, int depth);

@@ -164,7 +164,9 @@ static void tag(Delivery *v, const AVFrame *f, FrameBuf *slot)
 {
     slot->matrix = pixfmt_matrix(f->colorspace);
     slot->full_range = v->choice.full_range || f->color_range == AVCOL_RANGE_JPEG;
-    slot->depth = slot->on_device ? 0 : v->choice.depth; /* a surface's: by its layout */
+    /* a surface's: the stream's bits (a p016 surface of a 12-bit stream holds 12) */
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(v->alias);
+    slot->depth = slot->on_device ? (d ? d->comp[0].depth : 0) : v->choice.depth;
     slot->transfer = pixfmt_transfer(f->color_trc);
     slot->primaries = pixfmt_primaries(f->color_primaries);
     hdrmeta_from_frame(f, &v->hdr);

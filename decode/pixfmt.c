@@ -56,7 +56,7 @@ PixChoice pixfmt_choose(enum AVPixelFormat src)
     int l = deep_layout(src);
     if (l >= 0) {
         c.layout = (PixLayout)l, c.av_layout = src, c.copy = 1;
-        c.depth = l == PIX_P016 ? 16 : d->comp[0].depth;
+        c.depth = d->comp[0].depth; /* p010's: 10 (its samples' bits, MSB-aligned in 16) */
         return c;
     }
     if (deep) { /* through swscale, at 16 bits */

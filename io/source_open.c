@@ -55,8 +55,9 @@ int source_open_format(AVFormatContext **fmt, int *unbuffered, const char *url,
         av_dict_set(&dict, "video_size", opt->video_size, 0);
     if (opt->framerate)
         av_dict_set(&dict, "framerate", opt->framerate, 0);
-    if (opt->input_format)
-        av_dict_set(&dict, "input_format", opt->input_format, 0);
+    if (opt->input_format) /* (rawvideo's is its pixel_format: -f rawvideo --video-size WxH) */
+        av_dict_set(&dict, ifmt && !strcmp(ifmt->name, "rawvideo") ? "pixel_format" : "input_format",
+                    opt->input_format, 0);
     /* A live source: no probing delay, and what probing read is dropped (it is
      * stale by the time the first frame shows). A file given --live keeps every
      * frame: it is read at its own rate instead (the decoder's realtime wait). */

@@ -88,7 +88,8 @@ static const OptionSpec specs[] = {
      "size to ask the camera for (e.g. 1280x720)"},
     {0, "framerate", OPT_STRING, F(framerate), "N", NULL, 0, 0, "frame rate to ask the camera for"},
     {0, "input-format", OPT_STRING, F(input_format), "NAME", NULL, 0, 0,
-     "camera pixel format to ask for (yuyv422, mjpeg, nv12, ...)"},
+     "camera pixel format to ask for (yuyv422, mjpeg, nv12, ...); with -f rawvideo, the\n"
+     "                           file's pixel format (p010le, yuv420p10le, ...; and --video-size)"},
     {0, "live", OPT_FLAG, F(live), NULL, NULL, 0, 0,
      "treat INPUT as live: newest frame first, drop old ones, no buffering (files and\n"
      "                           test sources are read at their own frame rate)"},

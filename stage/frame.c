@@ -14,6 +14,13 @@ int frame_depth(const FrameBuf *f)
     return 8 * pix_sample_bytes(f->fmt.layout);
 }
 
+int frame_bits(const FrameBuf *f)
+{
+    if (f->fmt.layout == PIX_P016 && f->depth >= 8 && f->depth < 16)
+        return f->depth;
+    return frame_depth(f);
+}
+
 /* Rows of plane p for `rows` luma rows starting at luma row y0 (even where the
  * layout's chroma is halved vertically): [*r0, *r1). */
 static void plane_rows(PixLayout l, int p, int y0, int y1, int *r0, int *r1)

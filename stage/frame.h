@@ -90,6 +90,11 @@ typedef struct FrameBuf {
 /* The bits of f's samples as the maths reads them: f->depth, or 8 / 16 by the
  * sample size when 0; always 16 for P016 (its samples are MSB-aligned). */
 int frame_depth(const FrameBuf *f);
+/* The bits of f's source that its samples hold: frame_depth, but for P016 (16-bit
+ * samples, MSB-aligned) f->depth where it says fewer (p010: 10; an NVDEC p016
+ * surface of a 12-bit stream: 12). Full range's white is its top code: 1023·64
+ * in a p010 sample, not 65535. */
+int frame_bits(const FrameBuf *f);
 /* Planes and their sizes for a tightly packed frame; returns the plane count. */
 int frame_plane_sizes(const FrameFormat *f, size_t size[3], int stride[3]);
 /* Bytes of a tightly packed frame. */

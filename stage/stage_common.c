@@ -126,8 +126,8 @@ int stage_job(Stage *s, const FrameBuf *in, ColourJob *j)
     const StageConfig *cfg = &s->cfg;
     memset(j, 0, sizeof(*j));
     int levels = cfg->transform.identity ? CHAIN_LEVELS_TAGGED : cfg->transform.chain.levels;
-    j->c = colour_yuv_coeffs(in->matrix, levels ? levels == CHAIN_LEVELS_DATA : in->full_range,
-                             in->fmt.height, frame_depth(in));
+    j->c = colour_yuv_coeffs_bits(in->matrix, levels ? levels == CHAIN_LEVELS_DATA : in->full_range,
+                                  in->fmt.height, frame_depth(in), frame_bits(in));
     j->c.unclamped = levels != CHAIN_LEVELS_TAGGED;
     if (!cfg->transform.identity)
         j->ch = cfg->transform.chain;

@@ -52,6 +52,17 @@ levels)
   rgb48 "$tmp/legal.nut" "$tmp/legal.raw"
   $py "$check" compare legal "$tmp/y.raw" "$tmp/legal.raw" $w $h camera=slog3 2 0.25 || fail "legal levels"
   cmp -s "$tmp/data.raw" "$tmp/legal.raw" && fail "range=legal changed nothing"
+  # p010 (NVDEC's surfaces; 10 bits in the top of 16) reads as the same 10-bit
+  # frames do: data levels' white is 1023·64, not 65535 (the NVDEC run differed)
+  ff -f lavfi -i "testsrc2=size=320x180:rate=25,noise=alls=20:allf=t" -frames:v 2 -pix_fmt yuv420p10le -f rawvideo "$tmp/yuv420p10.yuv"
+  ff -f rawvideo -pix_fmt yuv420p10le -s 320x180 -i "$tmp/yuv420p10.yuv" -pix_fmt p010le -f rawvideo "$tmp/p010.yuv"
+  for t in camera=slog3-cine camera=logc3:range=legal; do
+    for f in yuv420p10le p010le; do
+      expect 0 -q --no-display -f rawvideo --video-size 320x180 --input-format $f -t $t --out-depth 16 -c rawvideo \
+        -o "$tmp/$f.nut" "$tmp/${f%le}.yuv"
+    done
+    cmp "$tmp/yuv420p10le.nut" "$tmp/p010le.nut" || fail "$t: p010 reads otherwise than 10-bit"
+  done
   ;;
 hdr)
   # camera=…:output=hdr-pq-1000: the PQ signal against OCIO (16-bit RGB in and out)

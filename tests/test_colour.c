@@ -229,23 +229,42 @@ static void check_dither(void)
  * 16-bit) give the same bytes on both paths: software decoding and NVDEC agree. */
 static void check_p010(void)
 {
+    /* a 10- or 12-bit sample and its MSB-aligned 16-bit form (p010, an NVDEC p016
+     * surface of a 12-bit stream) read alike, limited and full range, clamped or
+     * not (an OpenColorIO step reads code values at data levels: full range) */
     const ColourMatrix ms[] = {MATRIX_BT601, MATRIX_BT709, MATRIX_BT2020};
-    long bad = 0;
-    for (int mi = 0; mi < 3; mi++) {
-        YuvCoeffs c10 = colour_yuv_coeffs(ms[mi], 0, 1080, 10), c16 = colour_yuv_coeffs(ms[mi], 0, 1080, 16);
-        for (int y = 0; y < 1024; y += 3)
-            for (int u = 0; u < 1024; u += 5)
-                for (int v = 0; v < 1024; v += 7) {
-                    int s10[3] = {y, u, v}, s16[3] = {y << 6, u << 6, v << 6}, a[3], b[3];
-                    float fa[3], fb[3];
-                    colour_yuv_rgb8(&c10, s10, 12345, a);
-                    colour_yuv_rgb8(&c16, s16, 12345, b);
-                    colour_to_float(&c10, 0, s10, fa);
-                    colour_to_float(&c16, 0, s16, fb);
-                    bad += memcmp(a, b, sizeof(a)) != 0 || memcmp(fa, fb, sizeof(fa)) != 0;
-                }
-    }
-    CHECK(bad == 0, "%ld 10-bit triples convert differently as p010", bad);
+    long bad = 0, n = 0;
+    for (int bits = 10; bits <= 12; bits += 2)
+        for (int full = 0; full <= 1; full++)
+            for (int mi = 0; mi < 3; mi++) {
+                YuvCoeffs c10 = colour_yuv_coeffs(ms[mi], full, 1080, bits),
+                          c16 = colour_yuv_coeffs_bits(ms[mi], full, 1080, 16, bits);
+                int top = (1 << bits) - 1, up = 16 - bits;
+                for (int y = 0; y <= top; y += 3 << (bits - 10))
+                    for (int u = 0; u <= top; u += 5 << (bits - 10))
+                        for (int v = 0; v <= top; v += 7 << (bits - 10)) {
+                            int s10[3] = {y, u, v}, s16[3] = {y << up, u << up, v << up}, a[3], b[3];
+                            float fa[3], fb[3], ua[3], ub[3];
+                            colour_yuv_rgb8(&c10, s10, 12345, a);
+                            colour_yuv_rgb8(&c16, s16, 12345, b);
+                            colour_to_float(&c10, 0, s10, fa);
+                            colour_to_float(&c16, 0, s16, fb);
+                            c10.unclamped = c16.unclamped = 1;
+                            colour_to_float(&c10, 0, s10, ua);
+                            colour_to_float(&c16, 0, s16, ub);
+                            c10.unclamped = c16.unclamped = 0;
+                            bad += memcmp(a, b, sizeof(a)) != 0 || memcmp(fa, fb, sizeof(fa)) != 0 ||
+                                   memcmp(ua, ub, sizeof(ua)) != 0;
+                            n++;
+                        }
+            }
+    CHECK(bad == 0, "%ld of %ld 10- and 12-bit triples convert differently MSB-aligned", bad, n);
+    /* full range's white, MSB-aligned: 1.0, not 65472/65535 */
+    YuvCoeffs w = colour_yuv_coeffs_bits(MATRIX_BT709, 1, 1080, 16, 10);
+    int white[3] = {1023 << 6, 512 << 6, 512 << 6};
+    float f[3];
+    colour_to_float(&w, 0, white, f);
+    CHECK(f[0] == 1.0f && f[1] == 1.0f && f[2] == 1.0f, "p010's full-range white reads %.8f", f[0]);
 }
 
 int main(void)
