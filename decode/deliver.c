@@ -160,13 +160,16 @@ static int normalise(Delivery *v, const AVFrame *f, FrameBuf *out, char *err, si
 
 /* What a slot's frame is: its matrix, range, depth, transfer, primaries, and
  * the peak its metadata gives (kept from the last frame that carried some). */
-static void tag(Delivery *v, const AVFrame *f, FrameBuf *slot)
+static void tag(Delivery *v, const AVFrame *f, FrameBuf *slot, int surface)
 {
     slot->matrix = pixfmt_matrix(f->colorspace);
     slot->full_range = v->choice.full_range || f->color_range == AVCOL_RANGE_JPEG;
-    /* a surface's: the stream's bits (a p016 surface of a 12-bit stream holds 12) */
+    slot->depth = slot->on_device ? 0 : v->choice.depth; /* a surface's: by its layout */
+    /* MSB-aligned samples (p010, p016; NVDEC's surfaces, on the device or copied
+     * here: a p016 or yuv444p16 surface of a 12-bit stream holds 12): the
+     * stream's bits */
     const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(v->alias);
-    slot->depth = slot->on_device ? (d ? d->comp[0].depth : 0) : v->choice.depth;
+    slot->bits = (surface || slot->fmt.layout == PIX_P016) && d ? d->comp[0].depth : 0;
     slot->transfer = pixfmt_transfer(f->color_trc);
     slot->primaries = pixfmt_primaries(f->color_primaries);
     hdrmeta_from_frame(f, &v->hdr);
@@ -182,6 +185,7 @@ int deliver_frame(Delivery *v, FrameRing *ring, FramePool *pool, const AVFrame *
      * MSB-aligned, as the integer path moves 10-bit samples up; colour.h); anything
      * else comes to the host */
     enum AVPixelFormat sw = frame_source_format(f);
+    int surface = f->format == AV_PIX_FMT_CUDA; /* (read back below: f is then the copy) */
     int deep = sw == AV_PIX_FMT_P010LE || sw == AV_PIX_FMT_P016LE;
     if (f->format == AV_PIX_FMT_CUDA && same_size && (sw == AV_PIX_FMT_NV12 || deep)) {
         if (ring_write_ref(ring, slot, f, deep ? PIX_P016 : PIX_NV12) < 0)
@@ -213,7 +217,7 @@ int deliver_frame(Delivery *v, FrameRing *ring, FramePool *pool, const AVFrame *
         return -1;
     v->copied++;
 tags:
-    tag(v, f, slot);
+    tag(v, f, slot, surface);
     return 0;
 oom:
     snprintf(err, errlen, "'%s': out of memory", v->url);

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include <libavformat/avformat.h>
+#include <libavutil/pixdesc.h>
 
 #include "io/avlog.h"
 
@@ -33,6 +34,13 @@ int source_open_format(AVFormatContext **fmt, int *unbuffered, const char *url,
         snprintf(err, errlen, "-f: unknown input format '%s' (this build has no libavdevice: "
                  "cameras and lavfi need -DPINSTRIPE_AVDEVICE=ON)", format);
 #endif
+        *code = SOURCE_ERR_USAGE;
+        return -1;
+    }
+    if (ifmt && !strcmp(ifmt->name, "rawvideo") && opt->input_format &&
+        av_get_pix_fmt(opt->input_format) == AV_PIX_FMT_NONE) {
+        snprintf(err, errlen, "--input-format '%s': not a pixel format FFmpeg knows (p010le, yuv420p10le, ...)",
+                 opt->input_format);
         *code = SOURCE_ERR_USAGE;
         return -1;
     }

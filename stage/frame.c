@@ -16,9 +16,8 @@ int frame_depth(const FrameBuf *f)
 
 int frame_bits(const FrameBuf *f)
 {
-    if (f->fmt.layout == PIX_P016 && f->depth >= 8 && f->depth < 16)
-        return f->depth;
-    return frame_depth(f);
+    int d = frame_depth(f);
+    return f->bits >= 8 && f->bits < d ? f->bits : d;
 }
 
 /* Rows of plane p for `rows` luma rows starting at luma row y0 (even where the

@@ -60,6 +60,9 @@ typedef struct FrameBuf {
     int full_range;      /* 1: 0..255 (JPEG); 0: 16..235/240 (scaled by the depth) */
     int depth;           /* bits of each sample: 8 for the 8-bit layouts; 10, 12 or 16
                           * for the 16-bit ones (0 is taken as 8, or 16 for P016) */
+    int bits;            /* samples MSB-aligned in 16 bits (p010, p016; NVDEC's surfaces, also
+                          * copied to the host): the source's bits in their top (10, 12);
+                          * 0: all of frame_depth's */
     int transfer;        /* ColourTransfer */
     int primaries;       /* ColourPrimaries */
     float hdr_peak;      /* HDR: the peak its metadata gives in cd/m² (MaxCLL, else the
@@ -90,10 +93,9 @@ typedef struct FrameBuf {
 /* The bits of f's samples as the maths reads them: f->depth, or 8 / 16 by the
  * sample size when 0; always 16 for P016 (its samples are MSB-aligned). */
 int frame_depth(const FrameBuf *f);
-/* The bits of f's source that its samples hold: frame_depth, but for P016 (16-bit
- * samples, MSB-aligned) f->depth where it says fewer (p010: 10; an NVDEC p016
- * surface of a 12-bit stream: 12). Full range's white is its top code: 1023·64
- * in a p010 sample, not 65535. */
+/* The bits of f's source that its samples hold: frame_depth, but f->bits where
+ * it says fewer (a p010 sample holds 10 in its 16). Full range's white is the
+ * top code: 1023·64 in a p010 sample, not 65535. */
 int frame_bits(const FrameBuf *f);
 /* Planes and their sizes for a tightly packed frame; returns the plane count. */
 int frame_plane_sizes(const FrameFormat *f, size_t size[3], int stride[3]);

@@ -63,6 +63,9 @@ levels)
     done
     cmp "$tmp/yuv420p10le.nut" "$tmp/p010le.nut" || fail "$t: p010 reads otherwise than 10-bit"
   done
+  expect 1 --no-display -f rawvideo --video-size 320x180 --input-format p010xx -o "$tmp/bad.nut" "$tmp/p010.yuv"
+  one_line "--input-format 'p010xx': not a pixel format"
+  [ -e "$tmp/bad.nut" ] && fail "a bad --input-format left a file"
   ;;
 hdr)
   # camera=…:output=hdr-pq-1000: the PQ signal against OCIO (16-bit RGB in and out)
