@@ -79,15 +79,6 @@ int keep_start(Keep *k, const Transform *t, const char *text, const CdlValues *c
     return 0;
 }
 
-const char *keep_poll(Keep *k)
-{
-    if (!k->running || !atomic_load(&k->done))
-        return NULL;
-    pthread_join(k->th, NULL);
-    k->running = 0;
-    return k->line;
-}
-
 const char *keep_finish(Keep *k)
 {
     if (!k->running)
@@ -95,4 +86,9 @@ const char *keep_finish(Keep *k)
     pthread_join(k->th, NULL);
     k->running = 0;
     return k->line;
+}
+
+const char *keep_poll(Keep *k)
+{
+    return k->running && atomic_load(&k->done) ? keep_finish(k) : NULL;
 }

@@ -138,6 +138,19 @@ static void note(LiveKeys *k, double now_ms, const char *what)
 
 static void name_stem(const char *url, char *stem, size_t len);
 
+/* A key's new chain (its text, parsed into t, a its adjustment) becomes the
+ * look from the next frame on; what is the note. 1. */
+static int take_text(LiveKeys *k, const Adjust *a, const char *text, const Transform *t, double now_ms,
+                     const char *what)
+{
+    k->adj = *a;
+    snprintf(k->text, sizeof(k->text), "%s", text);
+    short_name(text, k->name, sizeof(k->name));
+    live_look_set(&k->looks->live, t, text);
+    note(k, now_ms, what);
+    return 1;
+}
+
 /* k, j: the next (previous) CDL control; ',' '.': step it down (up). */
 static int cdl_key(LiveKeys *k, int key, double now_ms)
 {
@@ -167,12 +180,7 @@ static int cdl_key(LiveKeys *k, int key, double now_ms)
                                                  : "cannot grade this chain");
         return 1;
     }
-    k->adj = a;
-    snprintf(k->text, sizeof(k->text), "%s", text);
-    short_name(text, k->name, sizeof(k->name));
-    live_look_set(&k->looks->live, &t, text);
-    note(k, now_ms, what);
-    return 1;
+    return take_text(k, &a, text, &t, now_ms, what);
 }
 
 /* b: the chain baked and its CDL decision, as files (keep.h), for the frame shown. */
@@ -279,12 +287,7 @@ int live_keys_key(LiveKeys *k, int key, double now_ms)
                             : "cannot adjust this chain");
         return 1;
     }
-    k->adj = a;
-    snprintf(k->text, sizeof(k->text), "%s", text);
-    short_name(text, k->name, sizeof(k->name));
-    live_look_set(&l->live, &t, text);
-    note(k, now_ms, what);
-    return 1;
+    return take_text(k, &a, text, &t, now_ms, what);
 }
 
 int live_keys_comparing(const LiveKeys *k)
