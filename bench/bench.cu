@@ -219,6 +219,7 @@ static double forum_loop(int pinned)
 // hdr: 10-bit 4:2:0 samples (random, within 10 bits) tagged PQ BT.2020 1000 cd/m²,
 // tone-mapped with bt2390 (the default) after the transform; 0: 8-bit 4:2:0 as decoded
 static int grade_only;    // --grade: issue 27's rows alone
+static const char *only_spec; // --only SPEC: the 2160p stage with -t SPEC alone (a profiler's run)
 static int ocio_only;     // --ocio: issue 43's rows alone
 static int bench_gradients; // --picture gradients: pinstripe-cpu-bench's picture, not random bytes
 static int bench_compare; // the stage with --compare split (at 0.5)
@@ -589,6 +590,8 @@ int main(int argc, char **argv)
             plain = 1;
         else if (strcmp(argv[i], "--ocio") == 0) // issue 43's rows alone (2160p camera= and lut3d)
             grade_only = ocio_only = 1;
+        else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)
+            only_spec = argv[++i];
         else if (strcmp(argv[i], "--grade") == 0) // issue 27's rows alone (2160p lut3d 33³)
             grade_only = 1;
         else if (strcmp(argv[i], "--picture") == 0 && i + 1 < argc &&
@@ -603,7 +606,7 @@ int main(int argc, char **argv)
         else {
             fprintf(stderr, "usage: pinstripe-bench [--reps N] [--frames N] [--stripes N] "
                             "[--plain] [--copies] [--timing N] [-v] [--spans PREFIX] [--grade] [--ocio]\n"
-                            "                       [--picture random|gradients]\n");
+                            "                       [--picture random|gradients] [--only SPEC]\n");
             return 1;
         }
     }
@@ -637,6 +640,14 @@ int main(int argc, char **argv)
     if (!grade_only) {
         row("forum loop 1080p BGR, pageable", forum_loop(0), bgr1080, bgr1080, fb);
         row("forum loop 1080p BGR, pinned", forum_loop(1), bgr1080, bgr1080, fb);
+    }
+    if (only_spec) { // one spec's 2160p stage, nothing else (what a profiler looks at)
+        FrameFormat in = {PIX_YUV420P, 3840, 2160, 1}, out = {PIX_BGR24, 3840, 2160, 1};
+        double up = (double)frame_bytes(&in), down = (double)frame_bytes(&out);
+        char name[96];
+        snprintf(name, sizeof name, "2160p -t %.36s", only_spec);
+        row(name, stage_run(3840, 2160, only_spec, stripes), up, down, copy_bound_ms(&bw, up, down));
+        return 0;
     }
     const int sizes[2][2] = {{1920, 1080}, {3840, 2160}};
     const char *tnames[] = {"none", "gray", "invert", "sepia"};
