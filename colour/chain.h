@@ -156,6 +156,39 @@ COLOUR_FN void colour_chain_step(const ChainOp *op, float v[3])
         v[c] = chain_clamp(v[c], 1.0f);
 }
 
+/* colour_chain_step on two pixels, a and b: the same bytes as on each; an
+ * OpenColorIO step runs both together (ocio_run2) */
+COLOUR_FN void colour_chain_step2(const ChainOp *op, float a[3], float b[3])
+{
+    if (op->kind != CHAIN_OCIO) {
+        colour_chain_step(op, a);
+        colour_chain_step(op, b);
+        return;
+    }
+    float ia[3] = {a[0], a[1], a[2]}, ib[3] = {b[0], b[1], b[2]}, keep = 1.0f - op->mix;
+    ocio_run2(op->lut, a, b);
+    for (int c = 0; c < 3 && op->mix != 1.0f; c++) {
+        a[c] = keep * ia[c] + op->mix * a[c];
+        b[c] = keep * ib[c] + op->mix * b[c];
+    }
+    for (int c = 0; c < 3; c++) {
+        a[c] = chain_clamp(a[c], 1.0f);
+        b[c] = chain_clamp(b[c], 1.0f);
+    }
+}
+
+/* colour_apply_chain on two pixels (ch not NULL) */
+COLOUR_FN void colour_apply_chain2(const Chain *ch, float a[3], float b[3])
+{
+    for (int i = 0; i < ch->nops; i++) {
+        if (ch->tone.on && i == ch->tone_at)
+            colour_tone(&ch->tone, a), colour_tone(&ch->tone, b);
+        colour_chain_step2(&ch->ops[i], a, b);
+    }
+    if (ch->tone.on && ch->tone_at >= ch->nops)
+        colour_tone(&ch->tone, a), colour_tone(&ch->tone, b);
+}
+
 /* Run a chain on R,G,B in [0,1], in place (ch may be NULL). */
 COLOUR_FN void colour_apply_chain(const Chain *ch, float v[3])
 {

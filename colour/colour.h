@@ -248,8 +248,8 @@ COLOUR_FN int colour_job_plain(int layout, const Chain *ch)
     return !colour_is_rgb(layout) && (!ch || (ch->nops == 0 && !ch->tone.on));
 }
 
-/* Pixel (x, y) as R, G, B in [0,1]: read, converted, transformed. */
-COLOUR_FN void colour_pixel_float(const ColourJob *j, int x, int y, float v[3])
+/* Pixel (x, y) as R, G, B, read and converted, before the chain. */
+COLOUR_FN void colour_pixel_in(const ColourJob *j, int x, int y, float v[3])
 {
     int s[3], n[3];
     colour_read(&j->src, x, y, s);
@@ -257,10 +257,35 @@ COLOUR_FN void colour_pixel_float(const ColourJob *j, int x, int y, float v[3])
         colour_yuv_float(&j->c, s[0], (float)(s[1] + n[1]) * 0.5f, (float)(s[2] + n[2]) * 0.5f, v);
     else
         colour_to_float(&j->c, colour_is_rgb(j->src.layout), s, v);
+}
+
+/* Pixel (x, y) as R, G, B in [0,1]: read, converted, transformed. */
+COLOUR_FN void colour_pixel_float(const ColourJob *j, int x, int y, float v[3])
+{
+    colour_pixel_in(j, x, y, v);
     if (x >= j->split)
         colour_apply_chain(&j->ch, v);
     else if (j->ch.tone.on && !j->ch.tone_own) /* before the look: only the source's tone map */
         colour_tone(&j->ch.tone, v);
+}
+
+/* R, G, B in [0,1] of pixel (x, y) written at dst: packed B,G,R (8 bits,
+ * dithered) or R,G,B (16 bits a sample, native-endian), or three floats. */
+COLOUR_FN void colour_store(const ColourJob *j, int x, int y, int out, const float v[3], uint8_t *dst)
+{
+    if (out == COLOUR_OUT_BGR24) {
+        int t = colour_threshold(j->dither, x, y);
+        dst[0] = (uint8_t)colour_out8(v[2], t);
+        dst[1] = (uint8_t)colour_out8(v[1], t);
+        dst[2] = (uint8_t)colour_out8(v[0], t);
+    } else if (out == COLOUR_OUT_RGB48) {
+        uint16_t *d = (uint16_t *)dst;
+        d[0] = (uint16_t)colour_out16(v[0]), d[1] = (uint16_t)colour_out16(v[1]),
+        d[2] = (uint16_t)colour_out16(v[2]);
+    } else {
+        float *d = (float *)dst;
+        d[0] = v[0], d[1] = v[1], d[2] = v[2];
+    }
 }
 
 /* Pixel (x, y) written at dst: packed B,G,R (8 bits, dithered) or R,G,B (16
@@ -277,19 +302,27 @@ COLOUR_FN void colour_pixel_out(const ColourJob *j, int x, int y, int out, uint8
     }
     if (x + 1 != j->line)
         colour_pixel_float(j, x, y, v);
-    if (out == COLOUR_OUT_BGR24) {
-        int t = colour_threshold(j->dither, x, y);
-        dst[0] = (uint8_t)colour_out8(v[2], t);
-        dst[1] = (uint8_t)colour_out8(v[1], t);
-        dst[2] = (uint8_t)colour_out8(v[0], t);
-    } else if (out == COLOUR_OUT_RGB48) {
-        uint16_t *d = (uint16_t *)dst;
-        d[0] = (uint16_t)colour_out16(v[0]), d[1] = (uint16_t)colour_out16(v[1]),
-        d[2] = (uint16_t)colour_out16(v[2]);
-    } else {
-        float *d = (float *)dst;
-        d[0] = v[0], d[1] = v[1], d[2] = v[2];
+    colour_store(j, x, y, out, v, dst);
+}
+
+/* Pixels (x, y) and (x + 1, y) written at dst, as colour_pixel_out writes each
+ * (x + 1 inside the picture): the chain run on both together
+ * (colour_apply_chain2) where both take it, the same bytes. */
+COLOUR_FN void colour_pair_out(const ColourJob *j, int x, int y, int out, uint8_t *dst)
+{
+    int bpp = out == COLOUR_OUT_RGB48 ? 6 : out == COLOUR_OUT_FLOAT ? 12 : 3;
+    if (x < j->split || x + 1 == j->line || x + 2 == j->line ||
+        (out == COLOUR_OUT_BGR24 && j->plain)) {
+        colour_pixel_out(j, x, y, out, dst);
+        colour_pixel_out(j, x + 1, y, out, dst + bpp);
+        return;
     }
+    float a[3], b[3];
+    colour_pixel_in(j, x, y, a);
+    colour_pixel_in(j, x + 1, y, b);
+    colour_apply_chain2(&j->ch, a, b);
+    colour_store(j, x, y, out, a, dst);
+    colour_store(j, x + 1, y, out, b, dst + bpp);
 }
 
 /* The YUV output's threshold at luma pixel (x, y): the pattern's for 8 bits,

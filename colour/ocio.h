@@ -130,6 +130,33 @@ COLOUR_NOINLINE void ocio_run(const float *prog, float v[3])
     }
 }
 
+/* ocio_run on two pixels at once (the CUDA kernel's pair: colour.h's
+ * colour_pair_out): each operation on a, then on b, from the one record. The
+ * same bytes as ocio_run on each; inlined where it is called, so that the two
+ * pixels' maths interleave and the record is read once for both. */
+COLOUR_FN void ocio_run2(const float *prog, float a[3], float b[3])
+{
+    const float *p = prog + 1;
+    for (int i = 0, nops = (int)prog[0]; i < nops; i++, p += (int)p[1]) {
+        const float *q = p + 2;
+#define OCIO_TWO_CHANNELS(flag, k, stride, f)                                                  \
+    for (int c = 0; c < 3; c++) {                                                              \
+        a[c] = f(flag, (k) + (stride) * c, a[c]);                                              \
+        b[c] = f(flag, (k) + (stride) * c, b[c]);                                              \
+    }
+#define OCIO_TWO(f) f(q, a), f(q, b)
+        switch ((int)p[0]) {
+            OCIO_CHANNEL_KINDS(OCIO_TWO_CHANNELS);
+            OCIO_PIXEL_KINDS(OCIO_TWO);
+        case OCIO_OP_CURVES: OCIO_TWO(ocio_curves); break;
+        case OCIO_OP_RED_MOD: OCIO_TWO(ocio_red_mod); break;
+        default: break;
+        }
+#undef OCIO_TWO
+#undef OCIO_TWO_CHANNELS
+    }
+}
+
 #define OCIO_N_MAX 16 /* ocio_run_n's n at most */
 
 /* One curve (ocio_curve) on n ≤ OCIO_N_MAX values: each one's segment counted

@@ -27,6 +27,32 @@ __global__ void colour_kernel(const __grid_constant__ KernelArgs k)
         colour_pixel_out(&k.j, x + 1, y, k.out, dst + bpp);
 }
 
+// The same for a chain with an OpenColorIO step: the thread's two pixels run
+// the chain together (colour_pair_out: the program inlined, its records read
+// once for both, their maths interleaved), a kernel of its own so that the
+// others keep their registers.
+__global__ void colour_pair_kernel(const __grid_constant__ KernelArgs k)
+{
+    int x = 2 * (blockIdx.x * blockDim.x + threadIdx.x);
+    int y = k.y0 + blockIdx.y * blockDim.y + threadIdx.y;
+    if (x >= k.width || y >= k.y1)
+        return;
+    int bpp = k.out == COLOUR_OUT_RGB48 ? 6 : 3;
+    uint8_t *dst = k.dst + (size_t)y * k.dst_stride + bpp * x;
+    if (x + 1 < k.width)
+        colour_pair_out(&k.j, x, y, k.out, dst);
+    else
+        colour_pixel_out(&k.j, x, y, k.out, dst);
+}
+
+static int chain_has_ocio(const Chain *ch)
+{
+    for (int i = 0; i < ch->nops; i++)
+        if (ch->ops[i].kind == CHAIN_OCIO)
+            return 1;
+    return 0;
+}
+
 extern "C" cudaError_t colour_launch(const ColourJob *j, int out, uint8_t *dst, int dst_stride,
                                      int width, int y0, int y1, cudaStream_t stream)
 {
@@ -40,7 +66,10 @@ extern "C" cudaError_t colour_launch(const ColourJob *j, int out, uint8_t *dst, 
     dim3 block(64, 4);
     int pairs = (width + 1) / 2;
     dim3 grid((pairs + block.x - 1) / block.x, (y1 - y0 + block.y - 1) / block.y);
-    colour_kernel<<<grid, block, 0, stream>>>(k);
+    if (chain_has_ocio(&j->ch))
+        colour_pair_kernel<<<grid, block, 0, stream>>>(k);
+    else
+        colour_kernel<<<grid, block, 0, stream>>>(k);
     return cudaGetLastError();
 }
 

@@ -1,22 +1,24 @@
 #!/usr/bin/env bash
 # Where camera='s 2160p stage time goes (issue 43's speed target), and the p010
 # fix on the GPU: test_gpu (CPU = CUDA), camera= through NVDEC = CPU, the stage
-# timed as built and with the OCIO program inlined into the kernel
-# (pinstripe-bench-inl), and Nsight Compute on one colour_kernel launch of each.
+# timed before (pinstripe-bench-base: the program a call), with the program
+# inlined into the kernel (pinstripe-bench-inl), and with the pair kernel
+# (pinstripe-bench: two pixels a thread through the chain together), and
+# Nsight Compute on one launch of base's and the pair's kernel.
 set -u
 out=${OUT:-/tmp/o}; mkdir -p "$out"
 source .pack/env.sh
 sum() { echo "$*" | tee -a "$out/summary.txt"; }
 sum "$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader)"
 for r in 1 2; do
-  for b in pinstripe-bench pinstripe-bench-inl; do
+  for b in pinstripe-bench-base pinstripe-bench-inl pinstripe-bench; do
     for t in camera=slog3-cine lut3d=file=.pack/b33.cube; do
       sum "round $r $b $(timeout 40 $b --reps 3 --only $t 2>&1 | grep 2160p)"
     done
   done
 done
-for b in pinstripe-bench pinstripe-bench-inl; do
-  timeout 120 ncu --clock-control none -k colour_kernel --launch-skip 12 --launch-count 1 \
+for b in pinstripe-bench-base pinstripe-bench; do
+  timeout 120 ncu --clock-control none -k regex:colour_.*kernel --launch-skip 12 --launch-count 1 \
     --section SpeedOfLight --section LaunchStats --section Occupancy --section WarpStateStats \
     --section InstructionStats --section ComputeWorkloadAnalysis --section SchedulerStats \
     --section SourceCounters -o "$out/$b" $b --reps 1 --frames 8 --only camera=slog3-cine >"$out/ncu-$b.log" 2>&1
@@ -24,7 +26,7 @@ for b in pinstripe-bench pinstripe-bench-inl; do
   ncu --import "$out/$b.ncu-rep" --page details >"$out/details-$b.txt" 2>&1
   ncu --import "$out/$b.ncu-rep" --page source --csv --print-source sass >"$out/sass-$b.csv" 2>&1
 done
-cuobjdump --dump-sass --function colour_kernel .pack/pinstripe-bench 2>/dev/null | head -c 3000000 >"$out/colour_kernel.sass" || true
+cuobjdump --dump-sass --function _Z18colour_pair_kernel10KernelArgs .pack/pinstripe-bench 2>/dev/null | head -c 3000000 >"$out/colour_kernel.sass" || true
 ( time timeout 200 stdbuf -oL test_gpu ) >"$out/test_gpu.log" 2>&1; sum "test_gpu rc=$?"; tail -3 "$out/test_gpu.log"
 clip=.pack/log2160.mkv t=camera=slog3-cine,cdl=slope=1.1/1/0.9:sat=1.2
 timeout 30 pinstripe -q --backend cpu --no-display --frames 4 -t $t -o "$out/cpu.nut" -c rawvideo $clip
