@@ -33,3 +33,8 @@ timeout 30 pinstripe -q --backend cpu --no-display --frames 4 -t $t -o "$out/cpu
 timeout 30 pinstripe -q --backend cuda --hwdec cuda --no-display --frames 4 -t $t -o "$out/hw.nut" -c rawvideo $clip &&
   cmp -s "$out/cpu.nut" "$out/hw.nut" && sum "$t --hwdec cuda (NVDEC): = CPU" || sum "$t: NVDEC DIFFERS"
 rm -f "$out"/*.nut
+# the whole pipeline with NVDEC against decoding alone (issue 43: ≥ 0.95×)
+for t in camera=slog3-cine lut3d=file=.pack/b33.cube; do
+  timeout 100 pinstripe-e2e --reps 3 --hwdec cuda .pack/log2160.mkv --backend cuda -t $t >"$out/e2e-${t%%=*}.txt" 2>&1
+  sum "e2e $t rc=$? $(tail -2 "$out/e2e-${t%%=*}.txt" | tr '\n' ' ')"
+done
