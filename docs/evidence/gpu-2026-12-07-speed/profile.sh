@@ -16,23 +16,13 @@ for b in range(n):
   for g in range(n):
     for r in range(n): f.write('%.6f %.6f %.6f\\n' % (s(r/32), s(g/32), s(b/32)))"
 sum "$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader)"
-for r in 1 2; do
+for r in 1 2 3; do
   for b in pinstripe-bench-base pinstripe-bench; do
     for t in camera=slog3-cine lut3d=file=/tmp/b33.cube; do
       sum "round $r $b $(timeout 40 $b --reps 3 --only $t 2>&1 | grep 2160p)"
     done
   done
 done
-for b in pinstripe-bench-base pinstripe-bench; do
-  timeout 120 ncu --clock-control none -k regex:colour_.*kernel --launch-skip 12 --launch-count 1 \
-    --section SpeedOfLight --section LaunchStats --section Occupancy --section WarpStateStats \
-    --section InstructionStats --section ComputeWorkloadAnalysis --section SchedulerStats \
-    --section SourceCounters -o "$out/$b" $b --reps 1 --frames 8 --only camera=slog3-cine >"$out/ncu-$b.log" 2>&1
-  sum "ncu $b rc=$?"
-  ncu --import "$out/$b.ncu-rep" --page details >"$out/details-$b.txt" 2>&1
-  ncu --import "$out/$b.ncu-rep" --page source --csv --print-source sass >"$out/sass-$b.csv" 2>&1
-done
-cuobjdump --dump-sass --function _Z18colour_pair_kernel10KernelArgs .pack/pinstripe-bench 2>/dev/null | head -c 3000000 >"$out/colour_kernel.sass" || true
 ( time timeout 200 stdbuf -oL test_gpu ) >"$out/test_gpu.log" 2>&1; sum "test_gpu rc=$?"; tail -3 "$out/test_gpu.log"
 clip=.pack/log2160.mkv t=camera=slog3-cine,cdl=slope=1.1/1/0.9:sat=1.2
 timeout 30 pinstripe -q --backend cpu --no-display --frames 4 -t $t -o "$out/cpu.nut" -c rawvideo $clip
@@ -44,3 +34,13 @@ for t in camera=slog3-cine lut3d=file=/tmp/b33.cube; do
   timeout 100 pinstripe-e2e --reps 3 --hwdec cuda .pack/log2160.mkv --backend cuda -t $t >"$out/e2e-${t%%=*}.txt" 2>&1
   sum "e2e $t rc=$? $(tail -2 "$out/e2e-${t%%=*}.txt" | tr '\n' ' ')"
 done
+for b in pinstripe-bench-base pinstripe-bench; do
+  timeout 120 ncu --clock-control none -k regex:colour_.*kernel --launch-skip 12 --launch-count 1 \
+    --section SpeedOfLight --section LaunchStats --section Occupancy --section WarpStateStats \
+    --section InstructionStats --section ComputeWorkloadAnalysis --section SchedulerStats \
+    --section SourceCounters -o "$out/$b" $b --reps 1 --frames 8 --only camera=slog3-cine >"$out/ncu-$b.log" 2>&1
+  sum "ncu $b rc=$?"
+  ncu --import "$out/$b.ncu-rep" --page details >"$out/details-$b.txt" 2>&1
+  ncu --import "$out/$b.ncu-rep" --page source --csv --print-source sass >"$out/sass-$b.csv" 2>&1
+done
+cuobjdump --dump-sass --function _Z18colour_pair_kernel10KernelArgs .pack/pinstripe-bench 2>/dev/null | head -c 3000000 >"$out/colour_kernel.sass" || true
