@@ -16,7 +16,7 @@ for b in range(n):
   for g in range(n):
     for r in range(n): f.write('%.6f %.6f %.6f\\n' % (s(r/32), s(g/32), s(b/32)))"
 sum "$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader)"
-for r in 1 2 3; do
+for r in 1 2; do
   for b in pinstripe-bench-base pinstripe-bench; do
     for t in camera=slog3-cine lut3d=file=/tmp/b33.cube; do
       sum "round $r $b $(timeout 40 $b --reps 3 --only $t 2>&1 | grep 2160p)"
@@ -34,8 +34,8 @@ for t in camera=slog3-cine lut3d=file=/tmp/b33.cube; do
   timeout 100 pinstripe-e2e --reps 3 --hwdec cuda .pack/log2160.mkv --backend cuda -t $t >"$out/e2e-${t%%=*}.txt" 2>&1
   sum "e2e $t rc=$? $(tail -2 "$out/e2e-${t%%=*}.txt" | tr '\n' ' ')"
 done
-for b in pinstripe-bench-base pinstripe-bench; do
-  timeout 120 ncu --clock-control none -k regex:colour_.*kernel --launch-skip 12 --launch-count 1 \
+for b in pinstripe-bench; do
+  timeout 100 ncu --clock-control none -k regex:colour_.*kernel --launch-skip 12 --launch-count 1 \
     --section SpeedOfLight --section LaunchStats --section Occupancy --section WarpStateStats \
     --section InstructionStats --section ComputeWorkloadAnalysis --section SchedulerStats \
     --section SourceCounters -o "$out/$b" $b --reps 1 --frames 8 --only camera=slog3-cine >"$out/ncu-$b.log" 2>&1
