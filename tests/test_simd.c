@@ -100,8 +100,46 @@ static const char *out_name(int out)
     return out == COLOUR_OUT_BGR24 ? "bgr24" : out == COLOUR_OUT_RGB48 ? "rgb48" : "float";
 }
 
+/* A row as the CUDA kernel for chains with an OpenColorIO step makes it: two
+ * pixels a thread, the chain run on both together (colour_pair_out), the last
+ * pixel of an odd width alone */
+static void pair_row(const ColourJob *j, int y, int w, int out, uint8_t *dst)
+{
+    int bpp = out == COLOUR_OUT_BGR24 ? 3 : out == COLOUR_OUT_RGB48 ? 6 : 12;
+    for (int x = 0; x < w; x += 2) {
+        if (x + 1 < w)
+            colour_pair_out(j, x, y, out, dst + (size_t)bpp * x);
+        else
+            colour_pixel_out(j, x, y, out, dst + (size_t)bpp * x);
+    }
+}
+
+/* pair_row against the scalar row on every row of job j: 0 or 1 (differs) */
+static int compare_pair(const ColourJob *j, const Pic *pic, int out, uint8_t *a, uint8_t *b,
+                        const char *what)
+{
+    size_t bpp = out == COLOUR_OUT_BGR24 ? 3 : out == COLOUR_OUT_RGB48 ? 6 : 12, n = bpp * pic->w;
+    for (int y = 0; y < pic->h; y++) {
+        memset(a, 0xAA, n + 8);
+        memset(b, 0x55, n + 8);
+        simd_row(SIMD_SCALAR)(j, y, pic->w, out, a);
+        pair_row(j, y, pic->w, out, b);
+        if (memcmp(a, b, n) != 0 || b[n] != 0x55) {
+            size_t x = 0;
+            while (x < n && a[x] == b[x])
+                x++;
+            CHECK(0, "pairs (CUDA's colour_pair_out), %s %d-bit to %s, -t %s, split %d, %dx%d: row %d differs at pixel %zu",
+                  pix_layout_name((PixLayout)pic->layout), pic->depth, out_name(out), what, j->split, pic->w,
+                  pic->h, y, x / bpp);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* Every row of pic through level l and through the scalar code; the number of
- * rows that differ. */
+ * rows that differ. At the first level, for a chain with an OpenColorIO step,
+ * also the CUDA kernel's pairs, whole and with a split compare. */
 static int compare(const Pic *pic, SimdLevel l, const YuvCoeffs *c, const Transform *t,
                    int dither, int out, uint8_t *a, uint8_t *b)
 {
@@ -134,6 +172,20 @@ static int compare(const Pic *pic, SimdLevel l, const YuvCoeffs *c, const Transf
             }
         }
         CHECK(b[n] == 0x55, "%s wrote past the row's end (width %d)", simd_name(l), pic->w);
+    }
+    int ocio = 0;
+    for (int i = 0; i < j.ch.nops; i++)
+        ocio |= j.ch.ops[i].kind == CHAIN_OCIO;
+    if (l == SIMD_BASE && ocio) {
+        bad += compare_pair(&j, pic, out, a, b, t->name);
+        for (int k = 0; k < 2 && pic->w > 2; k++) {
+            ColourJob js = j;
+            /* the divider's white column (line − 1): at split, as the stage puts it,
+             * or two further on (a crop's offset), each at either pixel of a pair */
+            js.split = pic->w / 2 + k, js.line = js.split + 1 + 2 * k;
+            js.plain_left = colour_job_plain(pic->layout, NULL);
+            bad += compare_pair(&js, pic, out, a, b, t->name);
+        }
     }
     return bad;
 }
