@@ -8,11 +8,7 @@
 #define COLOUR_FN static inline __host__ __device__
 /* a long step few chains have (an OpenColorIO program): a call, so that it
  * takes no registers from the kernels that never run it */
-#ifdef PINSTRIPE_OCIO_INLINE /* (an experiment's build: the program inlined into the kernel) */
-#define COLOUR_NOINLINE static __forceinline__ __host__ __device__ __attribute__((unused))
-#else
 #define COLOUR_NOINLINE static __noinline__ __host__ __device__ __attribute__((unused))
-#endif
 /* a call that has everything it calls inlined into it (the CPU's loops over
  * lanes, which gcc vectorises only when their bodies are inlined) */
 #define COLOUR_NOINLINE_FLAT COLOUR_NOINLINE
