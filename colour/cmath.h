@@ -126,6 +126,11 @@ COLOUR_FN float cm_atan2f(float y, float x)
     float ax = x < 0.0f ? -x : x, ay = y < 0.0f ? -y : y;
     int swap = ay > ax;
     float mn = swap ? ax : ay, mx = swap ? ay : ax;
+    /* both scaled by a power of two (exact): down where mn + mx could overflow,
+     * up where mx is denormal or near it (tan(π/8)·mx would round coarsely) */
+    float sc = mx > 0x1p126f ? 0x1p-2f : 1.0f;
+    sc = mx < 0x1p-100f ? 0x1p100f : sc;
+    mn = mn * sc, mx = mx * sc;
     int big = mn > 0.41421356f * mx;
     float num = big ? mn - mx : mn, den = big ? mn + mx : mx;
     float z = num / (den == 0.0f ? 1.0f : den), s = z * z;

@@ -296,14 +296,28 @@ int main(void)
          * together (ocio_run_n); with a mix, second in a chain, at data levels
          * unclamped, each against the scalar code on every layout and output */
         if (ocio_available()) {
-            const char *oc[3] = {"camera=slog3-cine:mix=0.6", "camera=vlog", "invert,camera=clog3"};
+            /* the last: PQ of its own, tone-mapped for the window (the tone map after
+             * the chain, not before a split's left side) */
+            const char *oc[4] = {"camera=slog3-cine:mix=0.6", "camera=vlog", "invert,camera=clog3",
+                                 "camera=logc3:output=hdr-pq-1000"};
+            const int ws[] = {1, 2, 7, 8, 13, 19};
             for (int ki = 0; ki < nkinds; ki++)
-                for (int ti = 0; ti < 3; ti++) {
+                for (int ti = 0; ti < 4; ti++) {
                     Transform t = parse(oc[ti]);
-                    YuvCoeffs c = colour_yuv_coeffs(ms[ti], 1, 720, kinds[ki].depth);
+                    if (ti == 3) {
+                        char err[256] = "";
+                        Transform look = t;
+                        ToneSettings ts = {.curve = TONE_BT2390, .param = NAN, .target_peak = 203};
+                        HdrSource src = {TRANSFER_SDR, PRIMARIES_BT709, 0};
+                        CHECK(tone_apply(&look, &ts, &src, &t, err, sizeof(err)) == 0 &&
+                                  t.chain.tone.on && t.chain.tone_own,
+                              "%s: tone_apply: %s", oc[ti], err);
+                    }
+                    YuvCoeffs c = colour_yuv_coeffs(ms[ti % 3], 1, 720, kinds[ki].depth);
                     c.unclamped = ti == 1;
                     for (int out = COLOUR_OUT_BGR24; out <= COLOUR_OUT_FLOAT; out++)
-                        for (int w = 1; w <= 19; w += 6) {
+                        for (size_t wi = 0; wi < sizeof(ws) / sizeof(ws[0]); wi++) {
+                            int w = ws[wi];
                             Pic pic;
                             pic_alloc(&pic, w, 2, kinds[ki].layout, kinds[ki].depth);
                             pic_random(&pic);
