@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Where camera='s 2160p stage time goes (issue 43's speed target), and the p010
 # fix on the GPU: test_gpu (CPU = CUDA), camera= through NVDEC = CPU, the stage
-# timed before (pinstripe-bench-base: the program a call), with the program
-# inlined into the kernel (pinstripe-bench-inl), and with the pair kernel
-# (pinstripe-bench: two pixels a thread through the chain together), and
-# Nsight Compute on one launch of base's and the pair's kernel.
+# timed before (pinstripe-bench-base: the program a call) and with the pair
+# kernel (pinstripe-bench: two pixels a thread through the chain together), the
+# whole pipeline with NVDEC (pinstripe-e2e), and Nsight Compute on one launch of
+# the pair kernel, its source view and SASS. (No machine started for it: min.sh
+# ran instead; the next session can run it as it is, with a fresh .pack.)
 set -u
 out=${OUT:-/tmp/o}; mkdir -p "$out"
 source .pack/env.sh
