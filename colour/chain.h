@@ -134,6 +134,22 @@ COLOUR_FN void chain_lut3d(const ChainOp *op, float v[3])
         v[c] = w0 * c000[c] + wa * ca[c] + wb * cb[c] + w1 * c111[c];
 }
 
+/* A table's or program's result v blended with the step's input by its mix
+ * (1: v as it is) */
+COLOUR_FN void chain_mix(const ChainOp *op, const float in[3], float v[3])
+{
+    float keep = 1.0f - op->mix;
+    for (int c = 0; c < 3 && op->mix != 1.0f; c++)
+        v[c] = keep * in[c] + op->mix * v[c];
+}
+
+/* the clamp every step ends with */
+COLOUR_FN void chain_clamp3(float v[3])
+{
+    for (int c = 0; c < 3; c++)
+        v[c] = chain_clamp(v[c], 1.0f);
+}
+
 COLOUR_FN void colour_chain_step(const ChainOp *op, float v[3])
 {
     if (op->kind == CHAIN_AFFINE) {
@@ -142,18 +158,16 @@ COLOUR_FN void colour_chain_step(const ChainOp *op, float v[3])
             t[c] = op->m[c][0] * v[0] + op->m[c][1] * v[1] + op->m[c][2] * v[2] + op->m[c][3];
         v[0] = t[0], v[1] = t[1], v[2] = t[2];
     } else {
-        float in[3] = {v[0], v[1], v[2]}, keep = 1.0f - op->mix;
+        float in[3] = {v[0], v[1], v[2]};
         if (op->kind == CHAIN_LUT1D)
             chain_lut1d(op, v);
         else if (op->kind == CHAIN_LUT3D)
             chain_lut3d(op, v);
         else
             ocio_run(op->lut, v);
-        for (int c = 0; c < 3 && op->mix != 1.0f; c++)
-            v[c] = keep * in[c] + op->mix * v[c];
+        chain_mix(op, in, v);
     }
-    for (int c = 0; c < 3; c++)
-        v[c] = chain_clamp(v[c], 1.0f);
+    chain_clamp3(v);
 }
 
 /* colour_chain_step on two pixels, a and b: the same bytes as on each; an
@@ -165,16 +179,19 @@ COLOUR_FN void colour_chain_step2(const ChainOp *op, float a[3], float b[3])
         colour_chain_step(op, b);
         return;
     }
-    float ia[3] = {a[0], a[1], a[2]}, ib[3] = {b[0], b[1], b[2]}, keep = 1.0f - op->mix;
+    float ia[3] = {a[0], a[1], a[2]}, ib[3] = {b[0], b[1], b[2]};
     ocio_run2(op->lut, a, b);
-    for (int c = 0; c < 3 && op->mix != 1.0f; c++) {
-        a[c] = keep * ia[c] + op->mix * a[c];
-        b[c] = keep * ib[c] + op->mix * b[c];
-    }
-    for (int c = 0; c < 3; c++) {
-        a[c] = chain_clamp(a[c], 1.0f);
-        b[c] = chain_clamp(b[c], 1.0f);
-    }
+    chain_mix(op, ia, a), chain_mix(op, ib, b);
+    chain_clamp3(a), chain_clamp3(b);
+}
+
+/* Whether a chain has an OpenColorIO step (the CUDA stage runs those in pairs) */
+COLOUR_FN int colour_chain_has_ocio(const Chain *ch)
+{
+    for (int i = 0; i < ch->nops; i++)
+        if (ch->ops[i].kind == CHAIN_OCIO)
+            return 1;
+    return 0;
 }
 
 /* colour_apply_chain on two pixels (ch not NULL) */

@@ -222,6 +222,12 @@ COLOUR_FN int colour_out16(float v)
 
 enum { COLOUR_OUT_BGR24 = 0, COLOUR_OUT_RGB48 = 1, COLOUR_OUT_FLOAT = 2 };
 
+/* The bytes of one pixel of an output kind */
+COLOUR_FN int colour_out_bytes(int out)
+{
+    return out == COLOUR_OUT_BGR24 ? 3 : out == COLOUR_OUT_RGB48 ? 6 : 12;
+}
+
 /* Everything a pixel's conversion needs: the source, its coefficients, the
  * transform (nops 0: none), the dither pattern (NULL: none; device memory for
  * the CUDA kernel) and the YUV output's coefficients (block functions). */
@@ -310,7 +316,7 @@ COLOUR_FN void colour_pixel_out(const ColourJob *j, int x, int y, int out, uint8
  * (colour_apply_chain2) where both take it, the same bytes. */
 COLOUR_FN void colour_pair_out(const ColourJob *j, int x, int y, int out, uint8_t *dst)
 {
-    int bpp = out == COLOUR_OUT_RGB48 ? 6 : out == COLOUR_OUT_FLOAT ? 12 : 3;
+    int bpp = colour_out_bytes(out);
     if (x < j->split || x + 1 == j->line || x + 2 == j->line ||
         (out == COLOUR_OUT_BGR24 && j->plain)) {
         colour_pixel_out(j, x, y, out, dst);

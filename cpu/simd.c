@@ -12,7 +12,7 @@
 static void row_scalar(const ColourJob *jp, int y, int width, int out, uint8_t *dst)
 {
     const ColourJob j = *jp;
-    size_t bpp = out == COLOUR_OUT_BGR24 ? 3 : out == COLOUR_OUT_RGB48 ? 6 : 12;
+    size_t bpp = (size_t)colour_out_bytes(out);
     for (int x = 0; x < width; x++)
         colour_pixel_out(&j, x, y, out, dst + bpp * x);
 }

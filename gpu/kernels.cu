@@ -13,44 +13,26 @@ struct KernelArgs {
 
 // __grid_constant__: the arguments stay in the constant bank even though their
 // addresses are taken (no per-thread copy to local memory). Each thread does
-// two horizontally adjacent pixels, which share a 4:2:0 chroma sample.
-__global__ void colour_kernel(const __grid_constant__ KernelArgs k)
+// two horizontally adjacent pixels, which share a 4:2:0 chroma sample. Pair
+// (a chain with an OpenColorIO step): the two run the chain together
+// (colour_pair_out: the program inlined, its records read once for both, their
+// maths interleaved), an instantiation of its own so that the kernel of every
+// other chain keeps its registers.
+template <bool Pair> __global__ void colour_kernel(const __grid_constant__ KernelArgs k)
 {
     int x = 2 * (blockIdx.x * blockDim.x + threadIdx.x);
     int y = k.y0 + blockIdx.y * blockDim.y + threadIdx.y;
     if (x >= k.width || y >= k.y1)
         return;
-    int bpp = k.out == COLOUR_OUT_RGB48 ? 6 : 3;
+    int bpp = colour_out_bytes(k.out);
     uint8_t *dst = k.dst + (size_t)y * k.dst_stride + bpp * x;
+    if (Pair && x + 1 < k.width) {
+        colour_pair_out(&k.j, x, y, k.out, dst);
+        return;
+    }
     colour_pixel_out(&k.j, x, y, k.out, dst);
     if (x + 1 < k.width)
         colour_pixel_out(&k.j, x + 1, y, k.out, dst + bpp);
-}
-
-// The same for a chain with an OpenColorIO step: the thread's two pixels run
-// the chain together (colour_pair_out: the program inlined, its records read
-// once for both, their maths interleaved), a kernel of its own so that the
-// others keep their registers.
-__global__ void colour_pair_kernel(const __grid_constant__ KernelArgs k)
-{
-    int x = 2 * (blockIdx.x * blockDim.x + threadIdx.x);
-    int y = k.y0 + blockIdx.y * blockDim.y + threadIdx.y;
-    if (x >= k.width || y >= k.y1)
-        return;
-    int bpp = k.out == COLOUR_OUT_RGB48 ? 6 : 3;
-    uint8_t *dst = k.dst + (size_t)y * k.dst_stride + bpp * x;
-    if (x + 1 < k.width)
-        colour_pair_out(&k.j, x, y, k.out, dst);
-    else
-        colour_pixel_out(&k.j, x, y, k.out, dst);
-}
-
-static int chain_has_ocio(const Chain *ch)
-{
-    for (int i = 0; i < ch->nops; i++)
-        if (ch->ops[i].kind == CHAIN_OCIO)
-            return 1;
-    return 0;
 }
 
 extern "C" cudaError_t colour_launch(const ColourJob *j, int out, uint8_t *dst, int dst_stride,
@@ -66,10 +48,10 @@ extern "C" cudaError_t colour_launch(const ColourJob *j, int out, uint8_t *dst, 
     dim3 block(64, 4);
     int pairs = (width + 1) / 2;
     dim3 grid((pairs + block.x - 1) / block.x, (y1 - y0 + block.y - 1) / block.y);
-    if (chain_has_ocio(&j->ch))
-        colour_pair_kernel<<<grid, block, 0, stream>>>(k);
+    if (colour_chain_has_ocio(&j->ch))
+        colour_kernel<true><<<grid, block, 0, stream>>>(k);
     else
-        colour_kernel<<<grid, block, 0, stream>>>(k);
+        colour_kernel<false><<<grid, block, 0, stream>>>(k);
     return cudaGetLastError();
 }
 

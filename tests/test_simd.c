@@ -105,7 +105,7 @@ static const char *out_name(int out)
  * pixel of an odd width alone */
 static void pair_row(const ColourJob *j, int y, int w, int out, uint8_t *dst)
 {
-    int bpp = out == COLOUR_OUT_BGR24 ? 3 : out == COLOUR_OUT_RGB48 ? 6 : 12;
+    int bpp = colour_out_bytes(out);
     for (int x = 0; x < w; x += 2) {
         if (x + 1 < w)
             colour_pair_out(j, x, y, out, dst + (size_t)bpp * x);
@@ -114,27 +114,31 @@ static void pair_row(const ColourJob *j, int y, int w, int out, uint8_t *dst)
     }
 }
 
-/* pair_row against the scalar row on every row of job j: 0 or 1 (differs) */
-static int compare_pair(const ColourJob *j, const Pic *pic, int out, uint8_t *a, uint8_t *b,
-                        const char *what)
+/* Every row of pic through row and through the scalar code, job j; the number
+ * of rows that differ, the first reported (what: the row's maker, how: the job) */
+static int rows_vs_scalar(const ColourJob *j, const Pic *pic, SimdRowFn row, const char *what,
+                          const char *how, int out, uint8_t *a, uint8_t *b)
 {
-    size_t bpp = out == COLOUR_OUT_BGR24 ? 3 : out == COLOUR_OUT_RGB48 ? 6 : 12, n = bpp * pic->w;
+    size_t bpp = (size_t)colour_out_bytes(out), n = bpp * pic->w;
+    int bad = 0;
     for (int y = 0; y < pic->h; y++) {
         memset(a, 0xAA, n + 8);
         memset(b, 0x55, n + 8);
         simd_row(SIMD_SCALAR)(j, y, pic->w, out, a);
-        pair_row(j, y, pic->w, out, b);
-        if (memcmp(a, b, n) != 0 || b[n] != 0x55) {
-            size_t x = 0;
-            while (x < n && a[x] == b[x])
-                x++;
-            CHECK(0, "pairs (CUDA's colour_pair_out), %s %d-bit to %s, -t %s, split %d, %dx%d: row %d differs at pixel %zu",
-                  pix_layout_name((PixLayout)pic->layout), pic->depth, out_name(out), what, j->split, pic->w,
-                  pic->h, y, x / bpp);
-            return 1;
+        row(j, y, pic->w, out, b);
+        if (memcmp(a, b, n) != 0) {
+            if (bad++ == 0) {
+                size_t x = 0;
+                while (a[x] == b[x])
+                    x++;
+                CHECK(0, "%s, %s %d-bit to %s, %s, %dx%d: row %d differs at pixel %zu", what,
+                      pix_layout_name((PixLayout)pic->layout), pic->depth, out_name(out), how, pic->w,
+                      pic->h, y, x / bpp);
+            }
         }
+        CHECK(b[n] == 0x55, "%s wrote past the row's end (width %d)", what, pic->w);
     }
-    return 0;
+    return bad;
 }
 
 /* Every row of pic through level l and through the scalar code; the number of
@@ -152,39 +156,21 @@ static int compare(const Pic *pic, SimdLevel l, const YuvCoeffs *c, const Transf
     if (!t->identity)
         j.ch = t->chain;
     j.plain = colour_job_plain(pic->layout, &j.ch);
-    size_t bpp = out == COLOUR_OUT_BGR24 ? 3 : out == COLOUR_OUT_RGB48 ? 6 : 12;
-    size_t n = bpp * pic->w;
-    int bad = 0;
-    for (int y = 0; y < pic->h; y++) {
-        memset(a, 0xAA, n + 8);
-        memset(b, 0x55, n + 8);
-        simd_row(SIMD_SCALAR)(&j, y, pic->w, out, a);
-        simd_row(l)(&j, y, pic->w, out, b);
-        if (memcmp(a, b, n) != 0) {
-            if (bad++ == 0) {
-                size_t x = 0;
-                while (a[x] == b[x])
-                    x++;
-                CHECK(0, "%s, %s %d-bit to %s, dither %s, -t %s, %dx%d: row %d differs at pixel %zu",
-                      simd_name(l), pix_layout_name((PixLayout)pic->layout), pic->depth,
-                      out_name(out), dither_name((DitherMode)dither), t->name, pic->w, pic->h, y,
-                      x / bpp);
-            }
-        }
-        CHECK(b[n] == 0x55, "%s wrote past the row's end (width %d)", simd_name(l), pic->w);
-    }
-    int ocio = 0;
-    for (int i = 0; i < j.ch.nops; i++)
-        ocio |= j.ch.ops[i].kind == CHAIN_OCIO;
-    if (l == SIMD_BASE && ocio) {
-        bad += compare_pair(&j, pic, out, a, b, t->name);
+    char how[400];
+    snprintf(how, sizeof(how), "dither %s, -t %s", dither_name((DitherMode)dither), t->name);
+    int bad = rows_vs_scalar(&j, pic, simd_row(l), simd_name(l), how, out, a, b);
+    if (l == SIMD_BASE && colour_chain_has_ocio(&j.ch)) {
+        const char *pairs = "pairs (CUDA's colour_pair_out)";
+        bad += rows_vs_scalar(&j, pic, pair_row, pairs, how, out, a, b);
         for (int k = 0; k < 2 && pic->w > 2; k++) {
             ColourJob js = j;
             /* the divider's white column (line − 1): at split, as the stage puts it,
              * or two further on (a crop's offset), each at either pixel of a pair */
             js.split = pic->w / 2 + k, js.line = js.split + 1 + 2 * k;
             js.plain_left = colour_job_plain(pic->layout, NULL);
-            bad += compare_pair(&js, pic, out, a, b, t->name);
+            char at[480];
+            snprintf(at, sizeof(at), "%s, split %d", how, js.split);
+            bad += rows_vs_scalar(&js, pic, pair_row, pairs, at, out, a, b);
         }
     }
     return bad;

@@ -45,4 +45,4 @@ for b in pinstripe-bench; do
   ncu --import "$out/$b.ncu-rep" --page details >"$out/details-$b.txt" 2>&1
   ncu --import "$out/$b.ncu-rep" --page source --csv --print-source sass >"$out/sass-$b.csv" 2>&1
 done
-cuobjdump --dump-sass --function _Z18colour_pair_kernel10KernelArgs .pack/pinstripe-bench 2>/dev/null | head -c 3000000 >"$out/colour_kernel.sass" || true
+cuobjdump --dump-sass --function _Z13colour_kernelILb1EEv10KernelArgs .pack/pinstripe-bench 2>/dev/null | head -c 3000000 >"$out/colour_kernel.sass" || true
