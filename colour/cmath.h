@@ -3,8 +3,8 @@
  * +, −, ×, ÷, comparisons and the bits of a
  * float, so that gcc (-ffp-contract=off) and nvcc (--fmad=false) give the same
  * bits: neither backend's libm is called. Each is within a few units in the
- * last place of a float (test_ocio: log2 1.0e-7, exp2 1.6e-7, atan2 1.3e-7
- * relative, against libm's doubles), as glibc's own log2f and exp2f are. No
+ * last place of a float (test_ocio: log2 1.0e-7, exp2 1.6e-7, atan2 1.3e-7 (absolute
+ * below one radian), relative, against libm's doubles), as glibc's own log2f and exp2f are. No
  * function branches on its value: every case is computed and one picked, so
  * that a loop of one over the CPU's lanes vectorises (8 floats a vector).
  *

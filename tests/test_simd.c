@@ -282,22 +282,33 @@ int main(void)
          * together (ocio_run_n); with a mix, second in a chain, at data levels
          * unclamped, each against the scalar code on every layout and output */
         if (ocio_available()) {
-            /* the last: PQ of its own, tone-mapped for the window (the tone map after
-             * the chain, not before a split's left side) */
-            const char *oc[4] = {"camera=slog3-cine:mix=0.6", "camera=vlog", "invert,camera=clog3",
-                                 "camera=logc3:output=hdr-pq-1000"};
+            /* then every other kind of operation the pairs run (a LUT file's table,
+             * a CDL, the RED logs' affine logs), two OpenColorIO steps, a mix of 0;
+             * tone: 1, the chain's own PQ tone-mapped for the window (after the chain,
+             * not before a split's left side); 2, a PQ source's tone map before it (a
+             * camera= chain has an output of its own: no source's tone map) */
+            char lutf[600];
+            snprintf(lutf, sizeof(lutf), "lut=%s", test_chain[1] + strlen("lut3d="));
+            const struct { const char *spec; int tone; } oc[] = {
+                {"camera=slog3-cine:mix=0.6", 0}, {"camera=vlog", 0}, {"invert,camera=clog3", 0},
+                {"camera=logc3:output=hdr-pq-1000", 1}, {lutf, 2},
+                {"cdl=slope=1.1/1/0.9:offset=0.01/0/-0.01:power=1.2/1/0.9:sat=1.2", 2},
+                {"camera=redlogfilm,camera=log3g10:mix=0.5", 0}, {"camera=slog3-cine:mix=0", 0}};
+            const int noc = (int)(sizeof(oc) / sizeof(oc[0]));
             const int ws[] = {1, 2, 7, 8, 13, 19};
             for (int ki = 0; ki < nkinds; ki++)
-                for (int ti = 0; ti < 4; ti++) {
-                    Transform t = parse(oc[ti]);
-                    if (ti == 3) {
+                for (int ti = 0; ti < noc; ti++) {
+                    Transform t = parse(oc[ti].spec);
+                    if (oc[ti].tone) {
                         char err[256] = "";
                         Transform look = t;
                         ToneSettings ts = {.curve = TONE_BT2390, .param = NAN, .target_peak = 203};
-                        HdrSource src = {TRANSFER_SDR, PRIMARIES_BT709, 0};
-                        CHECK(tone_apply(&look, &ts, &src, &t, err, sizeof(err)) == 0 &&
-                                  t.chain.tone.on && t.chain.tone_own,
-                              "%s: tone_apply: %s", oc[ti], err);
+                        HdrSource src = {oc[ti].tone == 2 ? TRANSFER_PQ : TRANSFER_SDR,
+                                         oc[ti].tone == 2 ? PRIMARIES_BT2020 : PRIMARIES_BT709, 1000};
+                        CHECK(tone_apply(&look, &ts, &src, &t, err, sizeof(err)) == 0 && t.chain.tone.on &&
+                                  t.chain.tone_own == (oc[ti].tone == 1) &&
+                                  t.chain.tone_at == (oc[ti].tone == 1 ? t.chain.nops : 0),
+                              "%s: tone_apply: %s", oc[ti].spec, err);
                     }
                     YuvCoeffs c = colour_yuv_coeffs(ms[ti % 3], 1, 720, kinds[ki].depth);
                     c.unclamped = ti == 1;
