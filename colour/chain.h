@@ -150,7 +150,10 @@ COLOUR_FN void chain_clamp3(float v[3])
         v[c] = chain_clamp(v[c], 1.0f);
 }
 
-COLOUR_FN void colour_chain_step(const ChainOp *op, float v[3])
+/* One step; with_ocio 0: the step is not CHAIN_OCIO (colour_chain_step2's
+ * other steps: no call of ocio_run there, whose pointer to v would keep the
+ * pair's pixels in the CUDA kernel's local memory) */
+COLOUR_FN void chain_step(const ChainOp *op, float v[3], int with_ocio)
 {
     if (op->kind == CHAIN_AFFINE) {
         float t[3];
@@ -161,7 +164,7 @@ COLOUR_FN void colour_chain_step(const ChainOp *op, float v[3])
         float in[3] = {v[0], v[1], v[2]};
         if (op->kind == CHAIN_LUT1D)
             chain_lut1d(op, v);
-        else if (op->kind == CHAIN_LUT3D)
+        else if (op->kind == CHAIN_LUT3D || !with_ocio)
             chain_lut3d(op, v);
         else
             ocio_run(op->lut, v);
@@ -170,13 +173,18 @@ COLOUR_FN void colour_chain_step(const ChainOp *op, float v[3])
     chain_clamp3(v);
 }
 
+COLOUR_FN void colour_chain_step(const ChainOp *op, float v[3])
+{
+    chain_step(op, v, 1);
+}
+
 /* colour_chain_step on two pixels, a and b: the same bytes as on each; an
  * OpenColorIO step runs both together (ocio_run2) */
 COLOUR_FN void colour_chain_step2(const ChainOp *op, float a[3], float b[3])
 {
     if (op->kind != CHAIN_OCIO) {
-        colour_chain_step(op, a);
-        colour_chain_step(op, b);
+        chain_step(op, a, 0);
+        chain_step(op, b, 0);
         return;
     }
     float ia[3] = {a[0], a[1], a[2]}, ib[3] = {b[0], b[1], b[2]};

@@ -164,13 +164,14 @@ COLOUR_FN void ocio_run2(const float *prog, float a[3], float b[3])
  * vectorises its loops there, not inlined into ocio_run_n's */
 COLOUR_NOINLINE_FLAT void ocio_curve_n(const float *__restrict__ cu, float *__restrict__ w, int n)
 {
-    int nk = (int)cu[0], ns = nk - 1;
+    int nk = (int)cu[0];
     if (nk < 2)
         return;
-    const float *kn = cu + 1, *A = kn + nk, *B = A + ns, *C = B + ns;
+    const float *kn = ocio_curve_knots(cu), *sg = ocio_curve_segs(cu);
     int seg[OCIO_N_MAX];
-    float e[6];
-    ocio_curve_ends(cu, e);
+    float e[OCIO_CURVE_ENDS];
+    for (int k = 0; k < OCIO_CURVE_ENDS; k++)
+        e[k] = cu[1 + k];
     for (int j = 0; j < n; j++)
         seg[j] = 0;
     for (int kk = 1; kk < nk - 1; kk++) {
@@ -179,8 +180,8 @@ COLOUR_NOINLINE_FLAT void ocio_curve_n(const float *__restrict__ cu, float *__re
             seg[j] += w[j] >= kv;
     }
     for (int j = 0; j < n; j++) {
-        int i = seg[j];
-        w[j] = ocio_curve_in(e, w[j], kn[i], A[i], B[i], C[i]);
+        const float *s = sg + 4 * seg[j];
+        w[j] = ocio_curve_in(e, w[j], s[0], s[1], s[2], s[3]);
     }
 }
 

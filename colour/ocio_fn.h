@@ -34,7 +34,8 @@ enum {
     OCIO_OP_SURROUND = 12, /* Y = max(ymin, w0·r + w1·g + w2·b), rgb·powf(Y, gm1): ymin, w[3], gm1
                             * (ACES dark to dim, Rec.2100 surround) */
     OCIO_OP_CURVES = 13,   /* RGB curves: 4 curves (R, G, B, master), each n knots (0: identity),
-                            * then n knots, then A, B, C of its n − 1 quadratic segments */
+                            * then its ends, its n knots, and its n − 1 quadratic segments
+                            * (ocio_curve_knots) */
 };
 
 enum {
@@ -230,24 +231,68 @@ COLOUR_FN void ocio_surround(const float *q, float v[3])
         v[c] = v[c] * k;
 }
 
-/* one curve of OCIO's GradingBSplineCurve (KnotsCoefs::evalCurve): quadratic
- * segments, straight lines past the ends; c: n, knots[n], A[n−1], B[n−1], C[n−1] */
+/* One curve of OCIO's GradingBSplineCurve (KnotsCoefs::evalCurve): quadratic
+ * segments, straight lines past the ends. Its record c: n (0: the identity),
+ * then, for n ≥ 2: the ends' lines e[6] (ocio_curve_ends, made once by
+ * ocio/ocio_curve.c), the n knots, and the n − 1 segments, each its first
+ * knot and its A, B, C (the four read together) */
+#define OCIO_CURVE_ENDS 6
+
+COLOUR_FN const float *ocio_curve_knots(const float *c)
+{
+    return c + 1 + OCIO_CURVE_ENDS;
+}
+
+COLOUR_FN const float *ocio_curve_segs(const float *c)
+{
+    return ocio_curve_knots(c) + (int)c[0];
+}
+
+/* the four curves' records, one after the other */
+COLOUR_FN const float *ocio_curve_next(const float *c)
+{
+    int n = (int)c[0];
+    return c + 1 + (n ? OCIO_CURVE_ENDS + n + 4 * (n - 1) : 0);
+}
+
 /* The segment of x: the knots kn[1..n−2] at or below x (they rise), counted
  * without a branch on x (the same segment as OCIO's search) */
-COLOUR_FN int ocio_curve_seg(const float *c, float x)
+COLOUR_FN int ocio_curve_seg_count(const float *kn, int n, float x)
 {
-    int n = (int)c[0], i = 0;
+    int i = 0;
     for (int j = 1; j < n - 1; j++)
-        i += x >= c[1 + j];
+        i += x >= kn[j];
     return i;
 }
 
-/* A curve's (n ≥ 2 knots) straight lines past its ends: e = the first knot,
- * its slope and value; the last knot, its slope and value */
-COLOUR_FN void ocio_curve_ends(const float *c, float e[6])
+/* The same count by halving (the knots do not fall: ocio/ocio_curve.c makes
+ * no curve whose knots do), log2 n reads instead of n: the CUDA kernel's */
+COLOUR_FN int ocio_curve_seg_halve(const float *kn, int n, float x)
 {
-    int n = (int)c[0], k = n - 1, s = k - 1;
-    const float *kn = c + 1, *A = kn + n, *B = A + k, *C = B + k;
+    int i = 0, top = n - 2, s = 1;
+    while (2 * s <= top)
+        s *= 2;
+    for (; s > 0; s /= 2)
+        i = i + s <= top && x >= kn[i + s] ? i + s : i;
+    return i;
+}
+
+COLOUR_FN int ocio_curve_seg(const float *c, float x)
+{
+#ifdef __CUDA_ARCH__
+    return ocio_curve_seg_halve(ocio_curve_knots(c), (int)c[0], x);
+#else
+    return ocio_curve_seg_count(ocio_curve_knots(c), (int)c[0], x);
+#endif
+}
+
+/* A curve's (n ≥ 2 knots: kn, the segments' A, B, C) straight lines past its
+ * ends: e = the first knot, its slope and value; the last knot, its slope and
+ * value */
+COLOUR_FN void ocio_curve_ends(int n, const float *kn, const float *A, const float *B,
+                               const float *C, float e[OCIO_CURVE_ENDS])
+{
+    int s = n - 2;
     float te = kn[n - 1] - kn[n - 2];
     e[0] = kn[0], e[1] = B[0], e[2] = C[0], e[3] = kn[n - 1];
     e[4] = 2.0f * A[s] * te + B[s], e[5] = (A[s] * te + B[s]) * te + C[s];
@@ -255,7 +300,8 @@ COLOUR_FN void ocio_curve_ends(const float *c, float e[6])
 
 /* the curve at x in a segment that starts at knot k0 with coefficients a, b,
  * cc (the CPU's lanes pick theirs knot by knot: ocio_run_n), e its ends */
-COLOUR_FN float ocio_curve_in(const float e[6], float x, float k0, float a, float b, float cc)
+COLOUR_FN float ocio_curve_in(const float e[OCIO_CURVE_ENDS], float x, float k0, float a, float b,
+                              float cc)
 {
     float t = x - k0, in = (a * t + b) * t + cc;
     float below = (x - e[0]) * e[1] + e[2], above = (x - e[3]) * e[4] + e[5];
@@ -266,25 +312,15 @@ COLOUR_FN float ocio_curve_in(const float e[6], float x, float k0, float a, floa
 /* the curve at x in segment i (ocio_curve_seg's) */
 COLOUR_FN float ocio_curve_at(const float *c, float x, int i)
 {
-    int n = (int)c[0], k = n - 1;
-    if (n < 2) /* (one knot has no segment: ocio_prog.c makes none) */
+    if ((int)c[0] < 2) /* (the identity; one knot has no segment: ocio_prog.c makes none) */
         return x;
-    const float *kn = c + 1, *A = kn + n, *B = A + k, *C = B + k;
-    float e[6];
-    ocio_curve_ends(c, e);
-    return ocio_curve_in(e, x, kn[i], A[i], B[i], C[i]);
+    const float *sg = ocio_curve_segs(c) + 4 * i;
+    return ocio_curve_in(c + 1, x, sg[0], sg[1], sg[2], sg[3]);
 }
 
 COLOUR_FN float ocio_curve(const float *c, float x)
 {
     return ocio_curve_at(c, x, ocio_curve_seg(c, x));
-}
-
-/* the four curves' records, one after the other */
-COLOUR_FN const float *ocio_curve_next(const float *c)
-{
-    int n = (int)c[0];
-    return c + 1 + (n ? n + 3 * (n - 1) : 0);
 }
 
 #ifdef __cplusplus

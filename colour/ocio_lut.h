@@ -92,6 +92,12 @@ COLOUR_FN float ocio_lut1d_half(const float *t, int c, float f)
     return (va - vb) * (1.0f - frac) + vb;
 }
 
+/* v[i] for i in 0..2 */
+COLOUR_FN float ocio_pick3(const float v[3], int i)
+{
+    return i == 0 ? v[0] : i == 1 ? v[1] : v[2];
+}
+
 COLOUR_FN void ocio_lut1d(const float *q, float v[3])
 {
     int size = (int)q[0], half = q[1] != 0.0f, hue = q[2] != 0.0f;
@@ -115,9 +121,15 @@ COLOUR_FN void ocio_lut1d(const float *q, float v[3])
             mx = 1, md = 2, mn = 0;
         else
             mx = 2, md = 1, mn = 0; /* r ≤ g ≤ b, all equal, or a NaN among them */
-        float chroma = in[mx] - in[mn];
-        float hf = chroma == 0.0f ? 0.0f : (in[md] - in[mn]) / chroma;
-        v[md] = hf * (v[mx] - v[mn]) + v[mn];
+        /* (the channels picked, not indexed: an index that is not a constant
+         * would keep v in the CUDA kernel's local memory for the whole chain) */
+        float imx = ocio_pick3(in, mx), imd = ocio_pick3(in, md), imn = ocio_pick3(in, mn);
+        float chroma = imx - imn;
+        float hf = chroma == 0.0f ? 0.0f : (imd - imn) / chroma;
+        float m = hf * (ocio_pick3(v, mx) - ocio_pick3(v, mn)) + ocio_pick3(v, mn);
+        v[0] = md == 0 ? m : v[0];
+        v[1] = md == 1 ? m : v[1];
+        v[2] = md == 2 ? m : v[2];
     }
 }
 

@@ -18,7 +18,11 @@ struct KernelArgs {
 // (colour_pair_out: the program inlined, its records read once for both, their
 // maths interleaved), an instantiation of its own so that the kernel of every
 // other chain keeps its registers.
-template <bool Pair> __global__ void colour_kernel(const __grid_constant__ KernelArgs k)
+#ifndef PINSTRIPE_COLOUR_MINBLOCKS
+#define PINSTRIPE_COLOUR_MINBLOCKS 1
+#endif
+template <bool Pair>
+__global__ void __launch_bounds__(256, PINSTRIPE_COLOUR_MINBLOCKS) colour_kernel(const __grid_constant__ KernelArgs k)
 {
     int x = 2 * (blockIdx.x * blockDim.x + threadIdx.x);
     int y = k.y0 + blockIdx.y * blockDim.y + threadIdx.y;

@@ -5,8 +5,8 @@
  * estimated where none are given, one quadratic an interval where it meets
  * both end slopes and two (a knot inserted) elsewhere, the slopes scaled once
  * where a segment would turn back, and the segments fitted again. The record
- * of a curve is n knots, the knots, then A, B, C of its n − 1 segments
- * (colour/ocio_fn.h's ocio_curve evaluates it). */
+ * of a curve is n knots, its ends' lines, the knots, then each of its n − 1
+ * segments' first knot and A, B, C (colour/ocio_fn.h's ocio_curve evaluates it). */
 #include "ocio/ocio_prog.h"
 
 #include <math.h>
@@ -112,7 +112,7 @@ static int adjust_slopes(const float *x, const float *y, int n, const Fit *f, fl
     return adjusted;
 }
 
-/* one curve's record into out (at most 1 + 4·MAX_KNOTS floats); its length, or
+/* one curve's record into out (at most 1 + OCIO_CURVE_ENDS + 5·MAX_KNOTS floats); its length, or
  * 0 when it cannot be fitted (too many points, x not increasing) */
 static size_t curve(const OcioCurve *cv, float *out)
 {
@@ -140,17 +140,22 @@ static size_t curve(const OcioCurve *cv, float *out)
     if (adjust_slopes(cv->x, cv->y, n, &f, s))
         fit_spline(cv->x, cv->y, n, s, &f);
     int k = f.nk - 1;
+    for (int i = 1; i < f.nk; i++) /* (the kernel's search halves: knots that fell would
+                                    * give it another segment than the CPU's count) */
+        if (!(f.knots[i] >= f.knots[i - 1]))
+            return 0;
     out[0] = (float)f.nk;
-    memcpy(out + 1, f.knots, sizeof(float) * f.nk);
-    memcpy(out + 1 + f.nk, f.A, sizeof(float) * k);
-    memcpy(out + 1 + f.nk + k, f.B, sizeof(float) * k);
-    memcpy(out + 1 + f.nk + 2 * k, f.C, sizeof(float) * k);
-    return 1 + (size_t)f.nk + 3 * (size_t)k;
+    ocio_curve_ends(f.nk, f.knots, f.A, f.B, f.C, out + 1);
+    float *kn = out + 1 + OCIO_CURVE_ENDS, *sg = kn + f.nk;
+    memcpy(kn, f.knots, sizeof(float) * f.nk);
+    for (int i = 0; i < k; i++)
+        sg[4 * i] = f.knots[i], sg[4 * i + 1] = f.A[i], sg[4 * i + 2] = f.B[i], sg[4 * i + 3] = f.C[i];
+    return 1 + OCIO_CURVE_ENDS + (size_t)f.nk + 4 * (size_t)k;
 }
 
 int ocio_prog_curves(OcioProg *p, const OcioCurve curves[4])
 {
-    float rec[4 * (1 + 4 * MAX_KNOTS)];
+    float rec[4 * (1 + OCIO_CURVE_ENDS + 5 * MAX_KNOTS)];
     size_t len = 0;
     for (int i = 0; i < 4; i++) {
         size_t n = curve(&curves[i], rec + len);
