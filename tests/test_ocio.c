@@ -63,6 +63,33 @@ static void check_cmath(void)
           "float cmath at the ends");
 }
 
+/* the CUDA kernel's curve search (halving) against the CPU's (counting): the
+ * same segment for every x, on knots that rise with runs of equal ones, at
+ * every knot, between, beyond, ±inf and NaN */
+static void check_curve_search(void)
+{
+    float kn[140], xs[600];
+    int bad = 0, cases = 0;
+    for (int n = 2; n <= 130; n++) {
+        float k = -3.0f;
+        for (int i = 0; i < n; i++) {
+            k += rnd() < 0.15 ? 0.0f : (float)(0.01 + rnd());
+            kn[i] = k;
+        }
+        int nx = 0;
+        for (int i = 0; i < n; i++) {
+            xs[nx++] = kn[i];
+            xs[nx++] = nextafterf(kn[i], -1.0f / 0.0f);
+            xs[nx++] = kn[i] + (float)(0.5 * rnd());
+        }
+        xs[nx++] = -1.0f / 0.0f, xs[nx++] = 1.0f / 0.0f, xs[nx++] = NAN, xs[nx++] = -100.0f;
+        for (int i = 0; i < nx; i++, cases++)
+            bad += ocio_curve_seg_halve(kn, n, xs[i]) != ocio_curve_seg_count(kn, n, xs[i]);
+    }
+    CHECK(bad == 0 && cases > 20000, "curve segment by halving = by counting: %d of %d differ", bad,
+          cases);
+}
+
 /* the step's program against OCIO on n RGB triples; max and mean in 10-bit codes */
 static int compare(const OcioCfg *c, const OcioStep *s, const float *in, size_t n, double *max,
                    double *mean, char *note, size_t notelen)
@@ -329,6 +356,7 @@ int main(void)
     if (!mkdtemp(dir))
         return 1;
     check_cmath();
+    check_curve_search();
     OcioCfg *raw = ocio_cfg_raw(err, sizeof(err));
     CHECK(raw != NULL, "raw config: %s", err);
     if (raw) {
