@@ -73,6 +73,22 @@ COLOUR_FN float cm_from_fbits(uint32_t u)
 #endif
 }
 
+/* a·b + c as a product and a sum, each rounded: gcc (-ffp-contract=off) and
+ * nvcc (--fmad=false) agree. Built with CM_FMA, rounded once (fmaf; __fmaf_rn
+ * in the CUDA kernel): an experiment, the camera= stage at 2160p 3% faster on
+ * an H100 (docs/evidence/gpu-2026-12-07-speed2), not worth the CPU's lanes
+ * (fmaf is a call without -mfma, and unvectorised). */
+COLOUR_FN float cm_fma(float a, float b, float c)
+{
+#if defined(CM_FMA) && defined(__CUDA_ARCH__)
+    return __fmaf_rn(a, b, c);
+#elif defined(CM_FMA)
+    return fmaf(a, b, c);
+#else
+    return a * b + c;
+#endif
+}
+
 /* 2^k for an integer k (a float) from −126 to 127: k + 1.5·2^23 holds k in its
  * low bits (no conversion to an integer type: vectorised, plain 32-bit lanes) */
 COLOUR_FN float cm_pow2if(float k)
@@ -94,8 +110,9 @@ COLOUR_FN float cm_log2f(float x)
     float t = (m - 1.0f) / (m + 1.0f), s = t * t;
     /* atanh(t)/t = Σ s^k/(2k+1), k = 0..4 (s ≤ 0.0295: the next term is under 3e-9) */
     float s2 = s * s;
-    float p = (1.0f + s * (1.0f / 3.0f)) + s2 * ((1.0f / 5.0f + s * (1.0f / 7.0f)) + s2 * (1.0f / 9.0f));
-    float r = e + (float)(2.0 / CM_LN2) * (t * p);
+    float p = cm_fma(s2, cm_fma(s2, 1.0f / 9.0f, cm_fma(s, 1.0f / 7.0f, 1.0f / 5.0f)),
+                     cm_fma(s, 1.0f / 3.0f, 1.0f));
+    float r = cm_fma((float)(2.0 / CM_LN2), t * p, e);
     r = inf != 0.0f ? inf : r;
     return x > 0.0f ? r : -150.0f;
 }
@@ -109,8 +126,10 @@ COLOUR_FN float cm_exp2f(float y)
     float r = (y - nf) * (float)CM_LN2;         /* |r| ≤ 0.347 */
     /* e^r = Σ r^k/k!, k = 0..7 (the next term is under 6e-9) */
     float r2 = r * r, r4 = r2 * r2;
-    float p = ((1.0f + r) + r2 * (0.5f + r * (1.0f / 6.0f))) +
-              r4 * ((1.0f / 24.0f + r * (1.0f / 120.0f)) + r2 * (1.0f / 720.0f + r * (1.0f / 5040.0f)));
+    float p = cm_fma(r4,
+                     cm_fma(r2, cm_fma(r, 1.0f / 5040.0f, 1.0f / 720.0f),
+                            cm_fma(r, 1.0f / 120.0f, 1.0f / 24.0f)),
+                     cm_fma(r2, cm_fma(r, 1.0f / 6.0f, 0.5f), 1.0f + r));
     float n1 = (nf * 0.5f + 12582912.0f) - 12582912.0f, n2 = nf - n1; /* each −76..65 */
     return p * cm_pow2if(n1) * cm_pow2if(n2);
 }
@@ -135,10 +154,10 @@ COLOUR_FN float cm_atan2f(float y, float x)
     float num = big ? mn - mx : mn, den = big ? mn + mx : mx;
     float z = num / (den == 0.0f ? 1.0f : den), s = z * z;
     float p = 0.0805440254f;
-    p = p * s - 0.138779019f;
-    p = p * s + 0.199777320f;
-    p = p * s - 0.333329497f;
-    float r = z + z * (s * p);
+    p = cm_fma(p, s, -0.138779019f);
+    p = cm_fma(p, s, 0.199777320f);
+    p = cm_fma(p, s, -0.333329497f);
+    float r = cm_fma(z, s * p, z);
     const float q = (float)(CM_PI / 4.0), hp = (float)(CM_PI / 2.0), pi = (float)CM_PI;
     /* (one pick a statement: gcc if-converts no pick of more than four ways) */
     r = big ? q + r : r;

@@ -30,7 +30,7 @@ COLOUR_FN void ocio_matrix(const float *q, float v[3])
     float t[3];
     for (int c = 0; c < 3; c++) {
         const float *m = q + 5 * c;
-        t[c] = (((v[0] * m[0] + v[1] * m[1]) + v[2] * m[2]) + m[3]) + m[4];
+        t[c] = (cm_fma(v[2], m[2], cm_fma(v[1], m[1], v[0] * m[0])) + m[3]) + m[4];
     }
     v[0] = t[0], v[1] = t[1], v[2] = t[2];
 }
@@ -58,7 +58,7 @@ COLOUR_FN float ocio_log1(int fwd, const float *q, float x)
 COLOUR_FN float ocio_log_affine1(int fwd, const float *k, float x)
 {
     if (fwd)
-        return ocio_log2f(ocio_maxf(OCIO_FLT_MIN, x * k[0] + k[1])) * k[2] + k[3];
+        return cm_fma(ocio_log2f(ocio_maxf(OCIO_FLT_MIN, cm_fma(x, k[0], k[1]))), k[2], k[3]);
     return (ocio_exp2f((x + k[1]) * k[0]) + k[2]) * k[3];
 }
 
@@ -67,7 +67,7 @@ COLOUR_FN float ocio_log_camera1(int fwd, const float *k, float x)
     /* (every parameter read first: see ocio_gamma) */
     const float k0 = k[0], k1 = k[1], k2 = k[2], k3 = k[3], k4 = k[4], k5 = k[5], k6 = k[6];
     if (fwd) {
-        float lg = ocio_log2f(ocio_maxf(OCIO_FLT_MIN, x * k0 + k1)) * k4 + k2;
+        float lg = cm_fma(ocio_log2f(ocio_maxf(OCIO_FLT_MIN, cm_fma(x, k0, k1))), k4, k2);
         return x < k3 ? k5 * x + k6 : lg;
     }
     float ex = (ocio_exp2f((x + k3) * k4) + k5) * k6;

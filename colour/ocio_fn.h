@@ -303,8 +303,8 @@ COLOUR_FN void ocio_curve_ends(int n, const float *kn, const float *A, const flo
 COLOUR_FN float ocio_curve_in(const float e[OCIO_CURVE_ENDS], float x, float k0, float a, float b,
                               float cc)
 {
-    float t = x - k0, in = (a * t + b) * t + cc;
-    float below = (x - e[0]) * e[1] + e[2], above = (x - e[3]) * e[4] + e[5];
+    float t = x - k0, in = cm_fma(cm_fma(a, t, b), t, cc);
+    float below = cm_fma(x - e[0], e[1], e[2]), above = cm_fma(x - e[3], e[4], e[5]);
     float r = x >= e[3] ? above : in; /* (one pick a statement: see cm_atan2f) */
     return x <= e[0] ? below : r;
 }
