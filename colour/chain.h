@@ -178,9 +178,15 @@ COLOUR_FN void colour_chain_step(const ChainOp *op, float v[3])
     chain_step(op, v, 1);
 }
 
-/* colour_chain_step on two pixels, a and b: the same bytes as on each; an
- * OpenColorIO step runs both together (ocio_run2) */
-COLOUR_FN void colour_chain_step2(const ChainOp *op, float a[3], float b[3])
+/* How the pair kernel runs step i's OpenColorIO program: ocio_run2 on its
+ * records, unless the CUDA stage's compiled kernel (gpu/jit.c) has its own */
+#ifndef COLOUR_OCIO_RUN2
+#define COLOUR_OCIO_RUN2(op, i, a, b) ocio_run2((op)->lut, a, b)
+#endif
+
+/* colour_chain_step on two pixels, a and b (step i of the chain): the same
+ * bytes as on each; an OpenColorIO step runs both together (ocio_run2) */
+OCIO_FN void colour_chain_step2(const ChainOp *op, int i, float a[3], float b[3])
 {
     if (op->kind != CHAIN_OCIO) {
         chain_step(op, a, 0);
@@ -188,7 +194,8 @@ COLOUR_FN void colour_chain_step2(const ChainOp *op, float a[3], float b[3])
         return;
     }
     float ia[3] = {a[0], a[1], a[2]}, ib[3] = {b[0], b[1], b[2]};
-    ocio_run2(op->lut, a, b);
+    COLOUR_OCIO_RUN2(op, i, a, b);
+    (void)i;
     chain_mix(op, ia, a), chain_mix(op, ib, b);
     chain_clamp3(a), chain_clamp3(b);
 }
@@ -203,12 +210,12 @@ COLOUR_FN int colour_chain_has_ocio(const Chain *ch)
 }
 
 /* colour_apply_chain on two pixels (ch not NULL) */
-COLOUR_FN void colour_apply_chain2(const Chain *ch, float a[3], float b[3])
+OCIO_FN void colour_apply_chain2(const Chain *ch, float a[3], float b[3])
 {
     for (int i = 0; i < ch->nops; i++) {
         if (ch->tone.on && i == ch->tone_at)
             colour_tone(&ch->tone, a), colour_tone(&ch->tone, b);
-        colour_chain_step2(&ch->ops[i], a, b);
+        colour_chain_step2(&ch->ops[i], i, a, b);
     }
     if (ch->tone.on && ch->tone_at >= ch->nops)
         colour_tone(&ch->tone, a), colour_tone(&ch->tone, b);

@@ -29,7 +29,7 @@
 #define CM_LN2 0.693147180559945309417232121458176568
 #define CM_PI 3.14159265358979323846264338327950288
 
-COLOUR_FN uint64_t cm_bits(double x)
+OCIO_FN uint64_t cm_bits(double x)
 {
 #ifdef __CUDA_ARCH__
     return (uint64_t)__double_as_longlong(x);
@@ -40,7 +40,7 @@ COLOUR_FN uint64_t cm_bits(double x)
 #endif
 }
 
-COLOUR_FN double cm_from_bits(uint64_t u)
+OCIO_FN double cm_from_bits(uint64_t u)
 {
 #ifdef __CUDA_ARCH__
     return __longlong_as_double((long long)u);
@@ -51,7 +51,7 @@ COLOUR_FN double cm_from_bits(uint64_t u)
 #endif
 }
 
-COLOUR_FN uint32_t cm_fbits(float x)
+OCIO_FN uint32_t cm_fbits(float x)
 {
 #ifdef __CUDA_ARCH__
     return (uint32_t)__float_as_uint(x);
@@ -62,7 +62,7 @@ COLOUR_FN uint32_t cm_fbits(float x)
 #endif
 }
 
-COLOUR_FN float cm_from_fbits(uint32_t u)
+OCIO_FN float cm_from_fbits(uint32_t u)
 {
 #ifdef __CUDA_ARCH__
     return __uint_as_float(u);
@@ -78,7 +78,7 @@ COLOUR_FN float cm_from_fbits(uint32_t u)
  * in the CUDA kernel): an experiment, the camera= stage at 2160p 3% faster on
  * an H100 (docs/evidence/gpu-2026-12-07-speed2), not worth the CPU's lanes
  * (fmaf is a call without -mfma, and unvectorised). */
-COLOUR_FN float cm_fma(float a, float b, float c)
+OCIO_FN float cm_fma(float a, float b, float c)
 {
 #if defined(CM_FMA) && defined(__CUDA_ARCH__)
     return __fmaf_rn(a, b, c);
@@ -91,13 +91,13 @@ COLOUR_FN float cm_fma(float a, float b, float c)
 
 /* 2^k for an integer k (a float) from −126 to 127: k + 1.5·2^23 holds k in its
  * low bits (no conversion to an integer type: vectorised, plain 32-bit lanes) */
-COLOUR_FN float cm_pow2if(float k)
+OCIO_FN float cm_pow2if(float k)
 {
     return cm_from_fbits((cm_fbits(k + 12582912.0f) - 0x4b400000u + 127u) << 23);
 }
 
 /* log2 of a float x > 0 (finite); −150 for x ≤ 0 and NaN, 128 for +inf */
-COLOUR_FN float cm_log2f(float x)
+OCIO_FN float cm_log2f(float x)
 {
     int den = x < 1.17549435e-38f; /* a denormal (or ≤ 0): scaled up by 2^24 first */
     uint32_t u = cm_fbits(den ? x * 16777216.0f : x);
@@ -118,7 +118,7 @@ COLOUR_FN float cm_log2f(float x)
 }
 
 /* 2^y in float; 0 below −150, +inf above 128, NaN for NaN */
-COLOUR_FN float cm_exp2f(float y)
+OCIO_FN float cm_exp2f(float y)
 {
     y = y < -151.0f ? -151.0f : y; /* (NaN stays NaN) */
     y = y > 129.0f ? 129.0f : y;
@@ -140,7 +140,7 @@ COLOUR_FN float cm_exp2f(float y)
  * atan z = z + z·s·P(s), s = z², P of degree 3 fitted (a weighted least-squares
  * fit iterated to equal ripple, in double) to atan's relative error on
  * |z| ≤ tan(π/8): 2.1e-8 there, under a float's rounding */
-COLOUR_FN float cm_atan2f(float y, float x)
+OCIO_FN float cm_atan2f(float y, float x)
 {
     float ax = x < 0.0f ? -x : x, ay = y < 0.0f ? -y : y;
     int swap = ay > ax;

@@ -314,13 +314,21 @@ COLOUR_FN void colour_pixel_out(const ColourJob *j, int x, int y, int out, uint8
 /* Pixels (x, y) and (x + 1, y) written at dst, as colour_pixel_out writes each
  * (x + 1 inside the picture): the chain run on both together
  * (colour_apply_chain2) where both take it, the same bytes. */
+/* colour_pixel_out as a call: the pair kernel's rare pixels (one copy of the
+ * whole one-pixel path in it, not one where each is) */
+COLOUR_NOINLINE void colour_pixel_out_call(const ColourJob *j, int x, int y, int out,
+                                           uint8_t *dst)
+{
+    colour_pixel_out(j, x, y, out, dst);
+}
+
 COLOUR_FN void colour_pair_out(const ColourJob *j, int x, int y, int out, uint8_t *dst)
 {
     int bpp = colour_out_bytes(out);
     if (x < j->split || x + 1 == j->line || x + 2 == j->line ||
         (out == COLOUR_OUT_BGR24 && j->plain)) {
-        colour_pixel_out(j, x, y, out, dst);
-        colour_pixel_out(j, x + 1, y, out, dst + bpp);
+        colour_pixel_out_call(j, x, y, out, dst);
+        colour_pixel_out_call(j, x + 1, y, out, dst + bpp);
         return;
     }
     float a[3], b[3];

@@ -6,6 +6,14 @@
 
 #ifdef __CUDACC__
 #define COLOUR_FN static inline __host__ __device__
+/* an OpenColorIO program's maths (colour/ocio*.h, cmath.h) and the pair's
+ * chain: in gpu/jit.c's kernels always inlined, so that the programs'
+ * records, constants there, fold into the maths */
+#ifdef COLOUR_JIT
+#define OCIO_FN static __forceinline__ __host__ __device__
+#else
+#define OCIO_FN COLOUR_FN
+#endif
 /* a long step few chains have (an OpenColorIO program): a call, so that it
  * takes no registers from the kernels that never run it */
 #define COLOUR_NOINLINE static __noinline__ __host__ __device__ __attribute__((unused))
@@ -14,6 +22,7 @@
 #define COLOUR_NOINLINE_FLAT COLOUR_NOINLINE
 #else
 #define COLOUR_FN static inline
+#define OCIO_FN COLOUR_FN
 #define COLOUR_NOINLINE static __attribute__((noinline, unused))
 #define COLOUR_NOINLINE_FLAT static __attribute__((noinline, flatten, unused))
 #endif

@@ -25,7 +25,7 @@
 extern "C" {
 #endif
 
-COLOUR_FN void ocio_matrix(const float *q, float v[3])
+OCIO_FN void ocio_matrix(const float *q, float v[3])
 {
     float t[3];
     for (int c = 0; c < 3; c++) {
@@ -39,7 +39,7 @@ COLOUR_FN void ocio_matrix(const float *q, float v[3])
  * of the record (its mode, its direction) come as arguments, so that a loop
  * of one over the CPU's lanes has them outside it (ocio_run_n), and no branch
  * on the value inside */
-COLOUR_FN float ocio_range1(int mode, const float *q, float x)
+OCIO_FN float ocio_range1(int mode, const float *q, float x)
 {
     x = mode == 4 ? x * q[3] + q[4] : x;
     if (mode == 1)
@@ -49,20 +49,20 @@ COLOUR_FN float ocio_range1(int mode, const float *q, float x)
     return ocio_minf(ocio_maxf(q[1], x), q[2]);
 }
 
-COLOUR_FN float ocio_log1(int fwd, const float *q, float x)
+OCIO_FN float ocio_log1(int fwd, const float *q, float x)
 {
     return fwd ? ocio_log2f(ocio_maxf(OCIO_FLT_MIN, x)) * q[1] : ocio_exp2f(x * q[1]);
 }
 
 /* k: the channel's parameters */
-COLOUR_FN float ocio_log_affine1(int fwd, const float *k, float x)
+OCIO_FN float ocio_log_affine1(int fwd, const float *k, float x)
 {
     if (fwd)
         return cm_fma(ocio_log2f(ocio_maxf(OCIO_FLT_MIN, cm_fma(x, k[0], k[1]))), k[2], k[3]);
     return (ocio_exp2f((x + k[1]) * k[0]) + k[2]) * k[3];
 }
 
-COLOUR_FN float ocio_log_camera1(int fwd, const float *k, float x)
+OCIO_FN float ocio_log_camera1(int fwd, const float *k, float x)
 {
     /* (every parameter read first: see ocio_gamma) */
     const float k0 = k[0], k1 = k[1], k2 = k[2], k3 = k[3], k4 = k[4], k5 = k[5], k6 = k[6];
@@ -75,14 +75,14 @@ COLOUR_FN float ocio_log_camera1(int fwd, const float *k, float x)
 }
 
 /* RGB curves: channel c's own curve, then the master (cv[3]) */
-COLOUR_FN void ocio_curves_of(const float *q, const float *cv[4])
+OCIO_FN void ocio_curves_of(const float *q, const float *cv[4])
 {
     cv[0] = q;
     for (int i = 1; i < 4; i++)
         cv[i] = ocio_curve_next(cv[i - 1]);
 }
 
-COLOUR_FN void ocio_curves(const float *q, float v[3])
+OCIO_FN void ocio_curves(const float *q, float v[3])
 {
     const float *cv[4];
     ocio_curves_of(q, cv);
@@ -130,31 +130,46 @@ COLOUR_NOINLINE void ocio_run(const float *prog, float v[3])
     }
 }
 
-/* ocio_run on two pixels at once (the CUDA kernel's pair: colour.h's
- * colour_pair_out): each operation on a, then on b, from the one record. The
- * same bytes as ocio_run on each; inlined where it is called, so that the two
- * pixels' maths interleave and the record is read once for both. */
-COLOUR_FN void ocio_run2(const float *prog, float a[3], float b[3])
+/* One operation (its record p) on two pixels at once, a then b: the same
+ * bytes as ocio_run's on each. (In gpu/jit.c's kernels its record's values
+ * are constants, folded in where it is inlined.) */
+OCIO_FN void ocio_op2k(int kind, const float *p, float a[3], float b[3])
 {
-    const float *p = prog + 1;
-    for (int i = 0, nops = (int)prog[0]; i < nops; i++, p += (int)p[1]) {
-        const float *q = p + 2;
+    const float *q = p + 2;
 #define OCIO_TWO_CHANNELS(flag, k, stride, f)                                                  \
     for (int c = 0; c < 3; c++) {                                                              \
         a[c] = f(flag, (k) + (stride) * c, a[c]);                                              \
         b[c] = f(flag, (k) + (stride) * c, b[c]);                                              \
     }
 #define OCIO_TWO(f) f(q, a), f(q, b)
-        switch ((int)p[0]) {
-            OCIO_CHANNEL_KINDS(OCIO_TWO_CHANNELS);
-            OCIO_PIXEL_KINDS(OCIO_TWO);
-        case OCIO_OP_CURVES: OCIO_TWO(ocio_curves); break;
-        case OCIO_OP_RED_MOD: OCIO_TWO(ocio_red_mod); break;
-        default: break;
-        }
+    switch (kind) {
+        OCIO_CHANNEL_KINDS(OCIO_TWO_CHANNELS);
+        OCIO_PIXEL_KINDS(OCIO_TWO);
+    case OCIO_OP_CURVES: OCIO_TWO(ocio_curves); break;
+    case OCIO_OP_RED_MOD: OCIO_TWO(ocio_red_mod); break;
+    default: break;
+    }
 #undef OCIO_TWO
 #undef OCIO_TWO_CHANNELS
-    }
+}
+
+/* (kind: the record's, p[0]; gpu/jit.c's kernels name it, a constant there) */
+OCIO_FN void ocio_op2(const float *p, float a[3], float b[3])
+{
+    ocio_op2k((int)p[0], p, a, b);
+}
+
+/* ocio_run on two pixels at once (the CUDA kernel's pair: colour.h's
+ * colour_pair_out): each operation on a, then on b, from the one record. The
+ * same bytes as ocio_run on each; inlined where it is called, so that the two
+ * pixels' maths interleave and the record is read once for both. (The CUDA
+ * stage's compiled programs, gpu/jit.c, call ocio_op2k on records whose values
+ * the compiler knows.) */
+OCIO_FN void ocio_run2(const float *prog, float a[3], float b[3])
+{
+    const float *p = prog + 1;
+    for (int i = 0, nops = (int)prog[0]; i < nops; i++, p += (int)p[1])
+        ocio_op2(p, a, b);
 }
 
 #define OCIO_N_MAX 16 /* ocio_run_n's n at most */

@@ -52,12 +52,12 @@ enum {
 
 /* OCIO's libm calls, through cmath.h: within a few units in the last place
  * of a float, as glibc's are */
-COLOUR_FN float ocio_log2f(float x)
+OCIO_FN float ocio_log2f(float x)
 {
     return cm_log2f(x);
 }
 
-COLOUR_FN float ocio_exp2f(float x)
+OCIO_FN float ocio_exp2f(float x)
 {
     return cm_exp2f(x);
 }
@@ -65,7 +65,7 @@ COLOUR_FN float ocio_exp2f(float x)
 /* powf for x ≥ 0 (and NaN: NaN), in float: 2^(p·log2 x), within 8.2e-7 of
  * the exact value where |p·log2 x| ≤ 10 (results from 2^-10 to 2^10), 5.4e-6
  * beyond (test_ocio); x itself for p = 1 (a CDL's identity power) */
-COLOUR_FN float ocio_powf(float x, float p)
+OCIO_FN float ocio_powf(float x, float p)
 {
     /* every case computed, one picked: no branch (cmath.h). p is finite
      * (ocio_prog.c bakes a record with a power that is not). The picks on p
@@ -81,12 +81,12 @@ COLOUR_FN float ocio_powf(float x, float p)
     return x == x ? r : x;
 }
 
-COLOUR_FN float ocio_maxf(float a, float b) /* std::max(a, b): a unless a < b */
+OCIO_FN float ocio_maxf(float a, float b) /* std::max(a, b): a unless a < b */
 {
     return a < b ? b : a;
 }
 
-COLOUR_FN float ocio_minf(float a, float b) /* std::min(a, b): a unless b < a */
+OCIO_FN float ocio_minf(float a, float b) /* std::min(a, b): a unless b < a */
 {
     return b < a ? b : a;
 }
@@ -96,7 +96,7 @@ COLOUR_FN float ocio_minf(float a, float b) /* std::min(a, b): a unless b < a */
  * over the CPU's lanes vectorises (ocio_run_n); the same bits either way. The
  * parameters are read first, whatever is taken (a read on one side only would
  * be a masked load, which gcc does not vectorise). */
-COLOUR_FN float ocio_gamma(int style, const float *q, float x)
+OCIO_FN float ocio_gamma(int style, const float *q, float x)
 {
     const float g = q[0], off = q[1], brk = q[2], slope = q[3], scale = q[4];
     if (style == OCIO_GAMMA_BASIC)
@@ -121,13 +121,13 @@ COLOUR_FN float ocio_gamma(int style, const float *q, float x)
     return r * s;
 }
 
-COLOUR_FN float ocio_clamp01(float x) /* min(max(0, x), 1); NaN → 0 */
+OCIO_FN float ocio_clamp01(float x) /* min(max(0, x), 1); NaN → 0 */
 {
     return ocio_minf(ocio_maxf(0.0f, x), 1.0f);
 }
 
 /* ASC CDL (OCIO's CDLRendererFwd/Rev, styles ASC and no-clamp) */
-COLOUR_FN void ocio_cdl(const float *q, float v[3])
+OCIO_FN void ocio_cdl(const float *q, float v[3])
 {
     int rev = q[0] != 0.0f, clamp = q[1] != 0.0f;
     const float *slope = q + 2, *offset = q + 5, *power = q + 8;
@@ -162,13 +162,13 @@ COLOUR_FN void ocio_cdl(const float *q, float v[3])
 }
 
 /* ACES saturation (OCIO's CalcSatWeight), noise limit 1e-2 */
-COLOUR_FN float ocio_sat(float r, float g, float b)
+OCIO_FN float ocio_sat(float r, float g, float b)
 {
     float mx = ocio_maxf(r, ocio_maxf(g, b)), mn = ocio_minf(r, ocio_minf(g, b));
     return (ocio_maxf(1e-10f, mx) - ocio_maxf(1e-10f, mn)) / ocio_maxf(1e-2f, mx);
 }
 
-COLOUR_FN void ocio_glow(const float *q, float v[3])
+OCIO_FN void ocio_glow(const float *q, float v[3])
 {
     float r = v[0], g = v[1], b = v[2];
     float chroma = sqrtf(b * (b - g) + g * (g - r) + r * (r - b));
@@ -189,14 +189,14 @@ COLOUR_FN void ocio_glow(const float *q, float v[3])
 
 /* ACES red modifier: the hue of R, G, B (apart, so that the CPU's lanes take
  * the atan2 in a loop of its own: ocio_run_n) */
-COLOUR_FN float ocio_red_hue(float r, float g, float b)
+OCIO_FN float ocio_red_hue(float r, float g, float b)
 {
     float a = 2.0f * r - (g + b), bb = 1.7320508075688772f * (g - b);
     return cm_atan2f(bb, a); /* (its error moves the shaper by a few 1e-7 at most) */
 }
 
 /* the modifier at that hue */
-COLOUR_FN void ocio_red_mod_at(const float *q, float v[3], float hue)
+OCIO_FN void ocio_red_mod_at(const float *q, float v[3], float hue)
 {
     float r = v[0], g = v[1], b = v[2];
     float knot = hue * q[2] + 2.0f;
@@ -218,12 +218,12 @@ COLOUR_FN void ocio_red_mod_at(const float *q, float v[3], float hue)
     v[0] = fh > 0.0f ? out : r;
 }
 
-COLOUR_FN void ocio_red_mod(const float *q, float v[3])
+OCIO_FN void ocio_red_mod(const float *q, float v[3])
 {
     ocio_red_mod_at(q, v, ocio_red_hue(v[0], v[1], v[2]));
 }
 
-COLOUR_FN void ocio_surround(const float *q, float v[3])
+OCIO_FN void ocio_surround(const float *q, float v[3])
 {
     float y = ocio_maxf(q[0], q[1] * v[0] + q[2] * v[1] + q[3] * v[2]);
     float k = ocio_powf(y, q[4]);
@@ -238,18 +238,18 @@ COLOUR_FN void ocio_surround(const float *q, float v[3])
  * knot and its A, B, C (the four read together) */
 #define OCIO_CURVE_ENDS 6
 
-COLOUR_FN const float *ocio_curve_knots(const float *c)
+OCIO_FN const float *ocio_curve_knots(const float *c)
 {
     return c + 1 + OCIO_CURVE_ENDS;
 }
 
-COLOUR_FN const float *ocio_curve_segs(const float *c)
+OCIO_FN const float *ocio_curve_segs(const float *c)
 {
     return ocio_curve_knots(c) + (int)c[0];
 }
 
 /* the four curves' records, one after the other */
-COLOUR_FN const float *ocio_curve_next(const float *c)
+OCIO_FN const float *ocio_curve_next(const float *c)
 {
     int n = (int)c[0];
     return c + 1 + (n ? OCIO_CURVE_ENDS + n + 4 * (n - 1) : 0);
@@ -257,7 +257,7 @@ COLOUR_FN const float *ocio_curve_next(const float *c)
 
 /* The segment of x: the knots kn[1..n−2] at or below x (they rise), counted
  * without a branch on x (the same segment as OCIO's search) */
-COLOUR_FN int ocio_curve_seg_count(const float *kn, int n, float x)
+OCIO_FN int ocio_curve_seg_count(const float *kn, int n, float x)
 {
     int i = 0;
     for (int j = 1; j < n - 1; j++)
@@ -267,7 +267,7 @@ COLOUR_FN int ocio_curve_seg_count(const float *kn, int n, float x)
 
 /* The same count by halving (the knots do not fall: ocio/ocio_curve.c makes
  * no curve whose knots do), log2 n reads instead of n: the CUDA kernel's */
-COLOUR_FN int ocio_curve_seg_halve(const float *kn, int n, float x)
+OCIO_FN int ocio_curve_seg_halve(const float *kn, int n, float x)
 {
     int i = 0, top = n - 2, s = 1;
     while (2 * s <= top)
@@ -277,7 +277,7 @@ COLOUR_FN int ocio_curve_seg_halve(const float *kn, int n, float x)
     return i;
 }
 
-COLOUR_FN int ocio_curve_seg(const float *c, float x)
+OCIO_FN int ocio_curve_seg(const float *c, float x)
 {
 #ifdef __CUDA_ARCH__
     return ocio_curve_seg_halve(ocio_curve_knots(c), (int)c[0], x);
@@ -289,7 +289,7 @@ COLOUR_FN int ocio_curve_seg(const float *c, float x)
 /* A curve's (n ≥ 2 knots: kn, the segments' A, B, C) straight lines past its
  * ends: e = the first knot, its slope and value; the last knot, its slope and
  * value */
-COLOUR_FN void ocio_curve_ends(int n, const float *kn, const float *A, const float *B,
+OCIO_FN void ocio_curve_ends(int n, const float *kn, const float *A, const float *B,
                                const float *C, float e[OCIO_CURVE_ENDS])
 {
     int s = n - 2;
@@ -300,7 +300,7 @@ COLOUR_FN void ocio_curve_ends(int n, const float *kn, const float *A, const flo
 
 /* the curve at x in a segment that starts at knot k0 with coefficients a, b,
  * cc (the CPU's lanes pick theirs knot by knot: ocio_run_n), e its ends */
-COLOUR_FN float ocio_curve_in(const float e[OCIO_CURVE_ENDS], float x, float k0, float a, float b,
+OCIO_FN float ocio_curve_in(const float e[OCIO_CURVE_ENDS], float x, float k0, float a, float b,
                               float cc)
 {
     float t = x - k0, in = cm_fma(cm_fma(a, t, b), t, cc);
@@ -310,7 +310,7 @@ COLOUR_FN float ocio_curve_in(const float e[OCIO_CURVE_ENDS], float x, float k0,
 }
 
 /* the curve at x in segment i (ocio_curve_seg's) */
-COLOUR_FN float ocio_curve_at(const float *c, float x, int i)
+OCIO_FN float ocio_curve_at(const float *c, float x, int i)
 {
     if ((int)c[0] < 2) /* (the identity; one knot has no segment: ocio_prog.c makes none) */
         return x;
@@ -318,7 +318,7 @@ COLOUR_FN float ocio_curve_at(const float *c, float x, int i)
     return ocio_curve_in(c + 1, x, sg[0], sg[1], sg[2], sg[3]);
 }
 
-COLOUR_FN float ocio_curve(const float *c, float x)
+OCIO_FN float ocio_curve(const float *c, float x)
 {
     return ocio_curve_at(c, x, ocio_curve_seg(c, x));
 }

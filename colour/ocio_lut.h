@@ -14,7 +14,7 @@ extern "C" {
 #endif
 
 /* 1D table, standard domain (OCIO's Lut1DRenderer): linear between floor and ceil */
-COLOUR_FN float ocio_lut1d_std(const float *t, int size, int c, float x)
+OCIO_FN float ocio_lut1d_std(const float *t, int size, int c, float x)
 {
     float top = (float)(size - 1), idx = top * x;
     idx = ocio_minf(ocio_maxf(0.0f, idx), top);
@@ -25,7 +25,7 @@ COLOUR_FN float ocio_lut1d_std(const float *t, int size, int c, float x)
 }
 
 /* half-float bits of f, rounded to nearest even (Imath), ±inf above 65504 */
-COLOUR_FN unsigned ocio_half_bits(float f)
+OCIO_FN unsigned ocio_half_bits(float f)
 {
     uint64_t db = cm_bits((double)f);
     unsigned sign = (unsigned)(db >> 48) & 0x8000u;
@@ -54,7 +54,7 @@ COLOUR_FN unsigned ocio_half_bits(float f)
     return sign | (unsigned)((he + 15) << 10) | mant;
 }
 
-COLOUR_FN float ocio_half_value(unsigned h)
+OCIO_FN float ocio_half_value(unsigned h)
 {
     unsigned e = (h >> 10) & 0x1f, m = h & 0x3ff;
     double v = e == 0 ? (double)m * 5.9604644775390625e-8
@@ -64,7 +64,7 @@ COLOUR_FN float ocio_half_value(unsigned h)
 
 /* 1D table over the half-float codes (OCIO's Lut1DRendererHalfCode): linear in
  * float between the two neighbouring halfs */
-COLOUR_FN float ocio_lut1d_half(const float *t, int c, float f)
+OCIO_FN float ocio_lut1d_half(const float *t, int c, float f)
 {
     unsigned h = ocio_half_bits(f), a, b;
     if (!(f == f)) /* a NaN code: its own entry */
@@ -93,12 +93,12 @@ COLOUR_FN float ocio_lut1d_half(const float *t, int c, float f)
 }
 
 /* v[i] for i in 0..2 */
-COLOUR_FN float ocio_pick3(const float v[3], int i)
+OCIO_FN float ocio_pick3(const float v[3], int i)
 {
     return i == 0 ? v[0] : i == 1 ? v[1] : v[2];
 }
 
-COLOUR_FN void ocio_lut1d(const float *q, float v[3])
+OCIO_FN void ocio_lut1d(const float *q, float v[3])
 {
     int size = (int)q[0], half = q[1] != 0.0f, hue = q[2] != 0.0f;
     const float *t = q + 3;
@@ -133,18 +133,18 @@ COLOUR_FN void ocio_lut1d(const float *q, float v[3])
     }
 }
 
-COLOUR_FN const float *ocio_at3(const float *t, int n, int r, int g, int b)
+OCIO_FN const float *ocio_at3(const float *t, int n, int r, int g, int b)
 {
     return t + 3 * (((size_t)r * (size_t)n + (size_t)g) * (size_t)n + (size_t)b);
 }
 
-COLOUR_FN float ocio_lerp(float a, float b, float z)
+OCIO_FN float ocio_lerp(float a, float b, float z)
 {
     return (b - a) * z + a;
 }
 
 /* OCIO's Lut3DRenderer (scalar): the index clamped to the grid, blue fastest */
-COLOUR_FN void ocio_lut3d(const float *q, float v[3])
+OCIO_FN void ocio_lut3d(const float *q, float v[3])
 {
     int n = (int)q[0], tetra = q[1] != 0.0f, lo[3], hi[3];
     const float *t = q + 2;

@@ -3,44 +3,21 @@
 // give the same bytes.
 #include "gpu/kernels.h"
 
-struct KernelArgs {
-    ColourJob j;
-    int width, y0, y1;
-    int out; // COLOUR_OUT_BGR24 or COLOUR_OUT_RGB48
-    uint8_t *dst;
-    int dst_stride;
-};
+#include "gpu/colour_kernel.cuh"
 
 // __grid_constant__: the arguments stay in the constant bank even though their
-// addresses are taken (no per-thread copy to local memory). Each thread does
-// two horizontally adjacent pixels, which share a 4:2:0 chroma sample. Pair
-// (a chain with an OpenColorIO step): the two run the chain together
-// (colour_pair_out: the program inlined, its records read once for both, their
-// maths interleaved), an instantiation of its own so that the kernel of every
-// other chain keeps its registers.
-#ifndef PINSTRIPE_COLOUR_MINBLOCKS
-#define PINSTRIPE_COLOUR_MINBLOCKS 1
-#endif
-template <bool Pair>
-__global__ void __launch_bounds__(256, PINSTRIPE_COLOUR_MINBLOCKS) colour_kernel(const __grid_constant__ KernelArgs k)
+// addresses are taken (no per-thread copy to local memory). The pair kernel
+// (colour_kernel<true>) runs the chains with an OpenColorIO step, an
+// instantiation of its own so that the kernel of every other chain keeps its
+// registers.
+template <bool Pair> __global__ void colour_kernel(const __grid_constant__ KernelArgs k)
 {
-    int x = 2 * (blockIdx.x * blockDim.x + threadIdx.x);
-    int y = k.y0 + blockIdx.y * blockDim.y + threadIdx.y;
-    if (x >= k.width || y >= k.y1)
-        return;
-    int bpp = colour_out_bytes(k.out);
-    uint8_t *dst = k.dst + (size_t)y * k.dst_stride + bpp * x;
-    if (Pair && x + 1 < k.width) {
-        colour_pair_out(&k.j, x, y, k.out, dst);
-        return;
-    }
-    colour_pixel_out(&k.j, x, y, k.out, dst);
-    if (x + 1 < k.width)
-        colour_pixel_out(&k.j, x + 1, y, k.out, dst + bpp);
+    colour_kernel_body<Pair>(k);
 }
 
-extern "C" cudaError_t colour_launch(const ColourJob *j, int out, uint8_t *dst, int dst_stride,
-                                     int width, int y0, int y1, cudaStream_t stream)
+extern "C" cudaError_t colour_launch(const ColourJob *j, const void *jit, int out, uint8_t *dst,
+                                     int dst_stride, int width, int y0, int y1,
+                                     cudaStream_t stream)
 {
     KernelArgs k;
     memset(&k, 0, sizeof(k));
@@ -49,10 +26,15 @@ extern "C" cudaError_t colour_launch(const ColourJob *j, int out, uint8_t *dst, 
     k.out = out;
     k.dst = dst;
     k.dst_stride = dst_stride;
-    dim3 block(64, 4);
+    dim3 block(COLOUR_KERNEL_BLOCK_X, COLOUR_KERNEL_BLOCK_Y);
     int pairs = (width + 1) / 2;
     dim3 grid((pairs + block.x - 1) / block.x, (y1 - y0 + block.y - 1) / block.y);
-    if (colour_chain_has_ocio(&j->ch))
+    int ocio = colour_chain_has_ocio(&j->ch);
+    if (ocio && jit) { // the chain's programs compiled in (gpu/jit.c)
+        void *args[] = {&k};
+        return cudaLaunchKernel(jit, grid, block, args, 0, stream);
+    }
+    if (ocio)
         colour_kernel<true><<<grid, block, 0, stream>>>(k);
     else
         colour_kernel<false><<<grid, block, 0, stream>>>(k);

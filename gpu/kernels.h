@@ -14,10 +14,12 @@ extern "C" {
 
 /* Convert rows [y0, y1) of the job's source (device planes; its chain's
  * tables and dither pattern device memory too) into packed BGR or RGB48 (out)
- * at dst (device, dst_stride bytes a row). Launches on `stream` and returns
+ * at dst (device, dst_stride bytes a row). jit: NULL, or the kernel gpu/jit.c
+ * compiled for this chain's OpenColorIO programs (colour_jit_kernel), run in
+ * place of the built-in pair kernel. Launches on `stream` and returns
  * cudaGetLastError() of the launch. */
-cudaError_t colour_launch(const ColourJob *j, int out, uint8_t *dst, int dst_stride, int width,
-                          int y0, int y1, cudaStream_t stream);
+cudaError_t colour_launch(const ColourJob *j, const void *jit, int out, uint8_t *dst,
+                          int dst_stride, int width, int y0, int y1, cudaStream_t stream);
 
 /* Convert rows [y0, y1) (even, even) of the job's source into the encoder's
  * 4:2:0 planes dst (device; row 0 of each is luma row y0, chroma row y0/2),

@@ -7,6 +7,7 @@
 #include <cuda_runtime.h>
 
 #include "gpu/device_tables.h"
+#include "gpu/jit.h"
 #include "colour/resample.h"
 #include "colour/scale_px.h"
 #include "gpu/scope_cuda.h"
@@ -71,6 +72,7 @@ typedef struct CudaStage {
     cudaEvent_t epoch; // a reference event: host time epoch_ms
     double epoch_ms;
     DeviceTables tables; // LUTs on the device, each uploaded on first use
+    ColourJit *jit;      // pair kernels compiled for the chains' OpenColorIO programs
     // resampling (stage_scales): the weights, on the host and the device
     int scaled, span;
     ResampleAxis rh, rv;

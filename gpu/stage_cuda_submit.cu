@@ -68,6 +68,8 @@ int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
         return -1;
     for (int i = 0; i < job.ch.nops; i++)
         version[i] = stage_table_version(s, &job, i);
+    // the chain's OpenColorIO programs compiled in, found by their host tables
+    const void *jit = colour_jit_kernel(cs->jit, &job.ch, version);
     if (device_job_tables(&cs->tables, &job, version, s->error, sizeof(s->error)) < 0)
         return -1;
     job.dither = job.dither ? cs->d_dither : NULL;
@@ -179,7 +181,7 @@ int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
         if (y0 < y1 && s->cfg.out_yuv)
             CK(colour_launch_yuv420(&kjob, ob.plane, dout.stride, f->width, y0, y1, st));
         else if (y0 < y1)
-            CK(colour_launch(&kjob, out_kind, d_out, out->stride[0], f->width, y0, y1, st));
+            CK(colour_launch(&kjob, jit, out_kind, d_out, out->stride[0], f->width, y0, y1, st));
         if (timed)
             CK(cudaEventRecord(ev[2], st));
         if (y0 < y1)

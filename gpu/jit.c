@@ -1,0 +1,420 @@
+/* The CUDA stage's run-time compiled pair kernels (gpu/jit.h). */
+#include "gpu/jit.h"
+
+#include <cuda_runtime.h>
+#include <dlfcn.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* the colour maths' headers, embedded at build time (tools/embed.cmake) */
+extern const int jit_nsources;
+extern const char *const jit_source_names[], *const jit_sources[];
+
+/* NVRTC's entry points, by dlopen (its types as nvrtc.h has them) */
+typedef struct _nvrtcProgram *nvrtcProgram;
+static struct {
+    int (*create)(nvrtcProgram *, const char *, const char *, int, const char *const *,
+                  const char *const *);
+    int (*compile)(nvrtcProgram, int, const char *const *);
+    int (*cubin_size)(nvrtcProgram, size_t *);
+    int (*cubin)(nvrtcProgram, char *);
+    int (*log_size)(nvrtcProgram, size_t *);
+    int (*log)(nvrtcProgram, char *);
+    int (*destroy)(nvrtcProgram *);
+    int ok;
+    char why[160];
+} nv;
+static pthread_once_t nv_once = PTHREAD_ONCE_INIT;
+
+static void nv_load(void)
+{
+    const char *names[] = {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"};
+    void *h = NULL;
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]) && !h; i++)
+        h = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        snprintf(nv.why, sizeof(nv.why), "no NVRTC (libnvrtc.so.13)");
+        return;
+    }
+#define SYM(f, s) *(void **)&nv.f = dlsym(h, s)
+    SYM(create, "nvrtcCreateProgram");
+    SYM(compile, "nvrtcCompileProgram");
+    SYM(cubin_size, "nvrtcGetCUBINSize");
+    SYM(cubin, "nvrtcGetCUBIN");
+    SYM(log_size, "nvrtcGetProgramLogSize");
+    SYM(log, "nvrtcGetProgramLog");
+    SYM(destroy, "nvrtcDestroyProgram");
+#undef SYM
+    nv.ok = nv.create && nv.compile && nv.cubin_size && nv.cubin && nv.log_size && nv.log &&
+            nv.destroy;
+    if (!nv.ok)
+        snprintf(nv.why, sizeof(nv.why), "NVRTC without the calls it needs");
+}
+
+#define JIT_CACHE 16 /* a stage's chains remembered */
+#define JIT_KERNELS 64 /* kernels a process compiles at most (then the built-in one) */
+/* a record longer than this is read from the device's program (a table: its
+ * entries are read at positions only the pixel knows, constants gain nothing) */
+#define JIT_RECORD_MAX 4096
+
+typedef struct JitKey {
+    int n; /* OpenColorIO steps */
+    struct {
+        int step;
+        const float *prog;
+        int size;
+        unsigned version;
+    } s[CHAIN_MAX_OPS];
+} JitKey;
+
+/* A compiled kernel, the process's (a stage goes, the next one with the same
+ * programs finds it; none is unloaded before the process ends, so none is
+ * while a launch of it may be queued) */
+typedef struct JitKernel {
+    char *src;
+    int arch;
+    cudaKernel_t kernel; /* NULL: its compile failed (not tried again) */
+} JitKernel;
+static struct {
+    pthread_mutex_t lock;
+    JitKernel k[JIT_KERNELS];
+    int n;
+} made = {PTHREAD_MUTEX_INITIALIZER, {{0}}, 0};
+
+typedef struct JitEntry {
+    JitKey key;
+    cudaKernel_t kernel; /* NULL: none for this chain */
+    unsigned long long used;
+} JitEntry;
+
+struct ColourJit {
+    JitEntry e[JIT_CACHE];
+    int n;
+    unsigned long long tick;
+    int state;
+    int off;
+    char why[200];
+    int arch; /* major·10 + minor of the device */
+};
+
+ColourJit *colour_jit_new(void)
+{
+    ColourJit *cj = (ColourJit *)calloc(1, sizeof(*cj));
+    if (!cj)
+        return NULL;
+    const char *env = getenv("PINSTRIPE_JIT");
+    if (env && strcmp(env, "0") == 0) {
+        cj->off = 1, cj->state = -1;
+        snprintf(cj->why, sizeof(cj->why), "PINSTRIPE_JIT=0");
+    }
+    return cj;
+}
+
+void colour_jit_free(ColourJit **pcj)
+{
+    free(*pcj);
+    *pcj = NULL;
+}
+
+int colour_jit_state(const ColourJit *cj, const char **why)
+{
+    if (why)
+        *why = cj ? cj->why : "";
+    return cj ? cj->state : -1;
+}
+
+/* a growing string */
+typedef struct Buf {
+    char *p;
+    size_t len, cap;
+    int failed;
+} Buf;
+
+static void put(Buf *b, const char *fmt, ...)
+{
+    if (b->failed)
+        return;
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int n = vsnprintf(b->p ? b->p + b->len : NULL, b->p ? b->cap - b->len : 0, fmt, ap);
+        va_end(ap);
+        if (n < 0) {
+            b->failed = 1;
+            return;
+        }
+        if (b->p && b->len + (size_t)n < b->cap) {
+            b->len += (size_t)n;
+            return;
+        }
+        size_t cap = b->cap ? b->cap : 1 << 16;
+        while (cap <= b->len + (size_t)n)
+            cap *= 2;
+        char *p = (char *)realloc(b->p, cap);
+        if (!p) {
+            b->failed = 1;
+            return;
+        }
+        b->p = p, b->cap = cap;
+    }
+}
+
+/* The chain's OpenColorIO steps as a key; 0 when it has none */
+static int make_key(const Chain *ch, const unsigned *version, JitKey *k)
+{
+    memset(k, 0, sizeof(*k));
+    for (int i = 0; i < ch->nops; i++) {
+        const ChainOp *op = &ch->ops[i];
+        if (op->kind != CHAIN_OCIO)
+            continue;
+        k->s[k->n].step = i;
+        k->s[k->n].prog = op->lut;
+        k->s[k->n].size = op->size;
+        k->s[k->n].version = version ? version[i] : 0;
+        k->n++;
+    }
+    return k->n;
+}
+
+static int same_key(const JitKey *a, const JitKey *b)
+{
+    if (a->n != b->n)
+        return 0;
+    for (int i = 0; i < a->n; i++)
+        if (a->s[i].step != b->s[i].step || a->s[i].prog != b->s[i].prog ||
+            a->s[i].size != b->s[i].size || a->s[i].version != b->s[i].version)
+            return 0;
+    return 1;
+}
+
+/* The kernel's source: each program's records as constant arrays, run one by
+ * one (ocio_op2) in the pair kernel's place for its step. 0, or −1 (a program
+ * that is not well formed, or a value that is not finite: the interpreter then) */
+static int make_source(const JitKey *k, Buf *b)
+{
+    put(b, "struct ChainOp;\n"
+           "static __device__ __forceinline__ void jit_ocio2(int, const struct ChainOp *, float *,"
+           " float *);\n"
+           "#define COLOUR_OCIO_RUN2(op, i, a, b) jit_ocio2(i, op, a, b)\n"
+           "#define COLOUR_JIT 1\n"
+           "#include \"gpu/colour_kernel.cuh\"\n");
+    for (int s = 0; s < k->n; s++) {
+        const float *prog = k->s[s].prog;
+        int size = k->s[s].size, nops = size > 0 ? (int)prog[0] : 0, at = 1;
+        for (int r = 0; r < nops; r++) {
+            if (at + 2 > size || prog[at + 1] < 2.0f || at + (int)prog[at + 1] > size)
+                return -1;
+            int len = (int)prog[at + 1];
+            if (len <= JIT_RECORD_MAX) {
+                put(b, "static __device__ const float jit_%d_%d[] = {", s, r);
+                for (int i = 0; i < len; i++) {
+                    float v = prog[at + i];
+                    if (!isfinite(v))
+                        return -1;
+                    put(b, "%s%af", i % 6 ? " " : "\n", (double)v);
+                    put(b, ",");
+                }
+                put(b, "};\n");
+            }
+            at += len;
+        }
+    }
+    put(b, "static __device__ __forceinline__ void jit_ocio2(int i, const ChainOp *op, float *a,"
+           " float *b)\n{\n    switch (i) {\n");
+    for (int s = 0; s < k->n; s++) {
+        const float *prog = k->s[s].prog;
+        int nops = (int)prog[0], at = 1;
+        put(b, "    case %d:\n", k->s[s].step);
+        for (int r = 0; r < nops; r++) {
+            int len = (int)prog[at + 1];
+            if (len <= JIT_RECORD_MAX)
+                put(b, "        ocio_op2k(%d, jit_%d_%d, a, b);\n", (int)prog[at], s, r);
+            else
+                put(b, "        ocio_op2k(%d, op->lut + %d, a, b);\n", (int)prog[at], at);
+            at += len;
+        }
+        put(b, "        return;\n");
+    }
+    /* (every OpenColorIO step of the chain has its case: the key is all of them) */
+    put(b, "    default:\n        (void)op;\n    }\n}\n"
+           "extern \"C\" __global__ void colour_jit_kernel(const __grid_constant__ KernelArgs k)\n"
+           "{\n    colour_kernel_body<true>(k);\n}\n");
+    return b->failed ? -1 : 0;
+}
+
+/* the C library's headers the colour headers include, as NVRTC needs them
+ * (its device maths is built in) */
+static const char *const stub_names[] = {"math.h", "stddef.h", "stdint.h", "string.h"};
+static const char *const stub_texts[] = {
+    "",
+    "",
+    "typedef unsigned char uint8_t; typedef unsigned short uint16_t; typedef unsigned int uint32_t;\n"
+    "typedef unsigned long long uint64_t; typedef signed char int8_t; typedef short int16_t;\n"
+    "typedef int int32_t; typedef long long int64_t;\n",
+    "",
+};
+
+static void fail(ColourJit *cj, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(cj->why, sizeof(cj->why), fmt, ap);
+    va_end(ap);
+    cj->state = -1;
+}
+
+/* Compile the source for the device; the loaded library, or NULL (why in cj) */
+static cudaLibrary_t compile(ColourJit *cj, const char *src)
+{
+    enum { NS = 4, NMAX = 64 };
+    const char *names[NMAX], *texts[NMAX];
+    int nh = 0;
+    for (int i = 0; i < NS; i++)
+        names[nh] = stub_names[i], texts[nh++] = stub_texts[i];
+    for (int i = 0; i < jit_nsources && nh < NMAX; i++)
+        names[nh] = jit_source_names[i], texts[nh++] = jit_sources[i];
+    char arch[48];
+    snprintf(arch, sizeof(arch), "--gpu-architecture=sm_%d", cj->arch);
+    /* as nvcc builds kernels.cu: no contraction into fused multiply-adds (the
+     * CPU's gcc has -ffp-contract=off), IEEE division and square roots */
+    const char *opts[16] = {arch, "--fmad=false", "--prec-div=true", "--prec-sqrt=true",
+                            "--ftz=false", "-std=c++17", "-default-device"};
+    int nopts = 7;
+    /* PINSTRIPE_JIT_OPTS: more options, space-separated (for measurements:
+     * BENCHMARKS.md; one that changes the maths breaks CPU = CUDA) */
+    char extra[256] = "";
+    const char *env = getenv("PINSTRIPE_JIT_OPTS");
+    if (env)
+        snprintf(extra, sizeof(extra), "%s", env);
+    for (char *t = strtok(extra, " "); t && nopts < 16; t = strtok(NULL, " "))
+        opts[nopts++] = t;
+    nvrtcProgram p = NULL;
+    if (nv.create(&p, src, "colour_jit.cu", nh, texts, names) != 0) {
+        fail(cj, "NVRTC could not take the kernel's source");
+        return NULL;
+    }
+    int rc = nv.compile(p, nopts, opts);
+    if (rc != 0) {
+        size_t n = 0;
+        char line[160] = "";
+        if (nv.log_size(p, &n) == 0 && n > 1) {
+            char *log = (char *)malloc(n);
+            if (log && nv.log(p, log) == 0) {
+                char *e = strstr(log, "error");
+                snprintf(line, sizeof(line), "%s", e ? e : log);
+                line[strcspn(line, "\n")] = 0;
+            }
+            free(log);
+        }
+        fail(cj, "NVRTC failed (%d) on the kernel: %s", rc, line);
+        nv.destroy(&p);
+        return NULL;
+    }
+    size_t n = 0;
+    char *cubin = NULL;
+    if (nv.cubin_size(p, &n) != 0 || !n || !(cubin = (char *)malloc(n)) || nv.cubin(p, cubin) != 0) {
+        free(cubin);
+        nv.destroy(&p);
+        fail(cj, "NVRTC gave no binary for sm_%d", cj->arch);
+        return NULL;
+    }
+    nv.destroy(&p);
+    cudaLibrary_t lib = NULL;
+    cudaError_t e = cudaLibraryLoadData(&lib, cubin, NULL, NULL, 0, NULL, NULL, 0);
+    free(cubin);
+    if (e != cudaSuccess) {
+        fail(cj, "cudaLibraryLoadData: %s", cudaGetErrorString(e));
+        return NULL;
+    }
+    return lib;
+}
+
+/* The process's kernel for this source: found, or compiled now (NULL: failed,
+ * why in cj) */
+static cudaKernel_t kernel_for(ColourJit *cj, char *src)
+{
+    pthread_mutex_lock(&made.lock);
+    for (int i = 0; i < made.n; i++)
+        if (made.k[i].arch == cj->arch && strcmp(made.k[i].src, src) == 0) {
+            cudaKernel_t k = made.k[i].kernel;
+            pthread_mutex_unlock(&made.lock);
+            free(src);
+            if (!k)
+                fail(cj, "its compile failed before");
+            return k;
+        }
+    if (made.n == JIT_KERNELS) {
+        pthread_mutex_unlock(&made.lock);
+        free(src);
+        fail(cj, "%d kernels compiled already", JIT_KERNELS);
+        return NULL;
+    }
+    cudaKernel_t k = NULL;
+    cudaLibrary_t lib = compile(cj, src);
+    if (lib && cudaLibraryGetKernel(&k, lib, "colour_jit_kernel") != cudaSuccess) {
+        cudaLibraryUnload(lib); /* (nothing of it launched) */
+        k = NULL;
+        fail(cj, "the compiled kernel was not found in its library");
+    }
+    made.k[made.n].src = src, made.k[made.n].arch = cj->arch, made.k[made.n].kernel = k;
+    made.n++;
+    pthread_mutex_unlock(&made.lock);
+    return k;
+}
+
+const void *colour_jit_kernel(ColourJit *cj, const Chain *ch, const unsigned *version)
+{
+    JitKey k;
+    if (!cj || cj->off || !make_key(ch, version, &k))
+        return NULL;
+    cj->tick++;
+    for (int i = 0; i < cj->n; i++)
+        if (same_key(&cj->e[i].key, &k)) {
+            cj->e[i].used = cj->tick;
+            return (const void *)cj->e[i].kernel;
+        }
+    pthread_once(&nv_once, nv_load);
+    if (!nv.ok) {
+        cj->off = 1;
+        fail(cj, "%s", nv.why);
+        return NULL;
+    }
+    if (!cj->arch) {
+        int dev = 0, major = 0, minor = 0;
+        if (cudaGetDevice(&dev) != cudaSuccess ||
+            cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) != cudaSuccess ||
+            cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev) != cudaSuccess) {
+            cj->off = 1;
+            fail(cj, "no device to compile for");
+            return NULL;
+        }
+        cj->arch = 10 * major + minor;
+    }
+    JitEntry *e = &cj->e[0];
+    if (cj->n < JIT_CACHE)
+        e = &cj->e[cj->n++];
+    else /* the least used chain's entry goes (its kernel stays the process's) */
+        for (int i = 1; i < cj->n; i++)
+            if (cj->e[i].used < e->used)
+                e = &cj->e[i];
+    memset(e, 0, sizeof(*e));
+    e->key = k;
+    e->used = cj->tick;
+    Buf b = {0};
+    if (make_source(&k, &b) < 0) {
+        free(b.p);
+        fail(cj, "a program the compiler is not given (a value that is not finite)");
+        return NULL;
+    }
+    e->kernel = kernel_for(cj, b.p);
+    if (!e->kernel)
+        return NULL;
+    cj->state = 1;
+    snprintf(cj->why, sizeof(cj->why), "compiled for sm_%d", cj->arch);
+    return (const void *)e->kernel;
+}

@@ -1,0 +1,38 @@
+/* The CUDA stage's kernels compiled at run time for a chain's OpenColorIO
+ * programs (NVRTC): the pair kernel's source (gpu/colour_kernel.cuh, the
+ * colour maths of colour/) with each program's records written into it as
+ * constants, so that its operations are known where the interpreter
+ * (ocio_run2) reads, converts and dispatches on them for every pixel: the
+ * same functions on the same values, so the same bytes. NVRTC is loaded when
+ * first needed (dlopen: no link-time dependency); where it is missing, or a
+ * compile fails, or PINSTRIPE_JIT=0, the stage runs the built-in pair kernel,
+ * as before. */
+#ifndef PINSTRIPE_GPU_JIT_H
+#define PINSTRIPE_GPU_JIT_H
+
+#include "colour/colour.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ColourJit ColourJit;
+
+/* A stage's cache of compiled kernels (NULL out of memory: none then) */
+ColourJit *colour_jit_new(void);
+/* Frees them (no kernel of theirs may still run: the stage has synchronised) */
+void colour_jit_free(ColourJit **cj);
+/* The kernel (a cudaKernel_t, for colour_launch) for a chain whose tables are
+ * still the host's (version[i]: step i's table build, stage_table_version), or
+ * NULL: no OpenColorIO step, or no compiled kernel (the built-in pair kernel
+ * then). Compiles on the first call for a chain (about a second), then finds it. */
+const void *colour_jit_kernel(ColourJit *cj, const Chain *ch, const unsigned *version);
+/* How the last compile went, for pinstripe-bench and the tests: 1 compiled
+ * kernels in use, 0 none asked for yet, −1 off or failed (why: in *why) */
+int colour_jit_state(const ColourJit *cj, const char **why);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
