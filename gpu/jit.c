@@ -242,7 +242,11 @@ static int make_source(const JitKey *k, Buf *b)
     }
     /* (every OpenColorIO step of the chain has its case: the key is all of them) */
     put(b, "    default:\n        (void)op;\n    }\n}\n"
-           "extern \"C\" __global__ void colour_jit_kernel(const __grid_constant__ KernelArgs k)\n"
+           "#ifdef JIT_MINB\n"
+           "#define JIT_BOUNDS __launch_bounds__(COLOUR_KERNEL_BLOCK_X * COLOUR_KERNEL_BLOCK_Y, "
+           "JIT_MINB)\n#else\n#define JIT_BOUNDS\n#endif\n"
+           "extern \"C\" __global__ void JIT_BOUNDS colour_jit_kernel(const __grid_constant__ "
+           "KernelArgs k)\n"
            "{\n    colour_kernel_body<true>(k);\n}\n");
     return b->failed ? -1 : 0;
 }
@@ -268,8 +272,10 @@ static void fail(ColourJit *cj, const char *fmt, ...)
     cj->state = -1;
 }
 
-/* Compile the source for the device; the loaded library, or NULL (why in cj) */
-static cudaLibrary_t compile(ColourJit *cj, const char *src)
+/* Compile the source for the device: its binary (malloc'd), or NULL (why in
+ * cj). minb > 0: at least minb blocks an SM (__launch_bounds__); *spills set
+ * when the kernel then spills registers */
+static char *compile_once(ColourJit *cj, const char *src, int minb, int *spills)
 {
     enum { NS = 4, NMAX = 64 };
     const char *names[NMAX], *texts[NMAX];
@@ -278,20 +284,24 @@ static cudaLibrary_t compile(ColourJit *cj, const char *src)
         names[nh] = stub_names[i], texts[nh++] = stub_texts[i];
     for (int i = 0; i < jit_nsources && nh < NMAX; i++)
         names[nh] = jit_source_names[i], texts[nh++] = jit_sources[i];
-    char arch[48];
+    char arch[48], bounds[32];
     snprintf(arch, sizeof(arch), "--gpu-architecture=sm_%d", cj->arch);
+    snprintf(bounds, sizeof(bounds), "-DJIT_MINB=%d", minb);
     /* as nvcc builds kernels.cu: no contraction into fused multiply-adds (the
      * CPU's gcc has -ffp-contract=off), IEEE division and square roots */
-    const char *opts[16] = {arch, "--fmad=false", "--prec-div=true", "--prec-sqrt=true",
-                            "--ftz=false", "-std=c++17", "-default-device"};
-    int nopts = 7;
+    const char *opts[20] = {arch, "--fmad=false", "--prec-div=true", "--prec-sqrt=true",
+                            "--ftz=false", "-std=c++17", "-default-device",
+                            "--ptxas-options=-v"};
+    int nopts = 8;
+    if (minb > 0)
+        opts[nopts++] = bounds;
     /* PINSTRIPE_JIT_OPTS: more options, space-separated (for measurements:
      * BENCHMARKS.md; one that changes the maths breaks CPU = CUDA) */
     char extra[256] = "";
     const char *env = getenv("PINSTRIPE_JIT_OPTS");
     if (env)
         snprintf(extra, sizeof(extra), "%s", env);
-    for (char *t = strtok(extra, " "); t && nopts < 16; t = strtok(NULL, " "))
+    for (char *t = strtok(extra, " "); t && nopts < 20; t = strtok(NULL, " "))
         opts[nopts++] = t;
     nvrtcProgram p = NULL;
     if (nv.create(&p, src, "colour_jit.cu", nh, texts, names) != 0) {
@@ -299,23 +309,33 @@ static cudaLibrary_t compile(ColourJit *cj, const char *src)
         return NULL;
     }
     int rc = nv.compile(p, nopts, opts);
+    size_t n = 0;
+    char *log = NULL;
+    if (nv.log_size(p, &n) == 0 && n > 1 && (log = (char *)malloc(n)) && nv.log(p, log) != 0)
+        log[0] = 0;
     if (rc != 0) {
-        size_t n = 0;
         char line[160] = "";
-        if (nv.log_size(p, &n) == 0 && n > 1) {
-            char *log = (char *)malloc(n);
-            if (log && nv.log(p, log) == 0) {
-                char *e = strstr(log, "error");
-                snprintf(line, sizeof(line), "%s", e ? e : log);
-                line[strcspn(line, "\n")] = 0;
-            }
-            free(log);
+        if (log) {
+            char *e = strstr(log, "error");
+            snprintf(line, sizeof(line), "%s", e ? e : log);
+            line[strcspn(line, "\n")] = 0;
         }
+        free(log);
         fail(cj, "NVRTC failed (%d) on the kernel: %s", rc, line);
         nv.destroy(&p);
         return NULL;
     }
-    size_t n = 0;
+    /* ptxas's report: "Function properties for colour_jit_kernel", then "… N bytes spill stores" */
+    const char *fp = log ? strstr(log, "Function properties for colour_jit_kernel") : NULL;
+    const char *sp = fp ? strstr(fp, "bytes spill stores") : NULL;
+    if (spills && sp) {
+        while (sp > fp && sp[-1] == ' ')
+            sp--;
+        while (sp > fp && sp[-1] >= '0' && sp[-1] <= '9')
+            sp--;
+        *spills = atoi(sp) > 0;
+    }
+    free(log);
     char *cubin = NULL;
     if (nv.cubin_size(p, &n) != 0 || !n || !(cubin = (char *)malloc(n)) || nv.cubin(p, cubin) != 0) {
         free(cubin);
@@ -324,6 +344,23 @@ static cudaLibrary_t compile(ColourJit *cj, const char *src)
         return NULL;
     }
     nv.destroy(&p);
+    return cubin;
+}
+
+/* Compile and load: four blocks an SM (64 registers a thread) where the
+ * kernel keeps its values in them, else as many as it needs (on an H100,
+ * camera=slog3-cine 2% faster at 64 than at 68: BENCHMARKS.md). The library,
+ * or NULL (why in cj). */
+static cudaLibrary_t compile(ColourJit *cj, const char *src)
+{
+    int spills = 0;
+    char *cubin = compile_once(cj, src, 4, &spills);
+    if (cubin && spills) {
+        free(cubin);
+        cubin = compile_once(cj, src, 0, NULL);
+    }
+    if (!cubin)
+        return NULL;
     cudaLibrary_t lib = NULL;
     cudaError_t e = cudaLibraryLoadData(&lib, cubin, NULL, NULL, 0, NULL, NULL, 0);
     free(cubin);
@@ -417,4 +454,14 @@ const void *colour_jit_kernel(ColourJit *cj, const Chain *ch, const unsigned *ve
     cj->state = 1;
     snprintf(cj->why, sizeof(cj->why), "compiled for sm_%d", cj->arch);
     return (const void *)e->kernel;
+}
+
+int colour_jit_kernels(void)
+{
+    int n = 0;
+    pthread_mutex_lock(&made.lock);
+    for (int i = 0; i < made.n; i++)
+        n += made.k[i].kernel != NULL;
+    pthread_mutex_unlock(&made.lock);
+    return n;
 }

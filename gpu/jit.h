@@ -31,6 +31,10 @@ const void *colour_jit_kernel(ColourJit *cj, const Chain *ch, const unsigned *ve
  * kernels in use, 0 none asked for yet, −1 off or failed (why: in *why) */
 int colour_jit_state(const ColourJit *cj, const char **why);
 
+/* How many kernels this process has compiled and loaded (test_gpu: its
+ * OpenColorIO chains ran through them) */
+int colour_jit_kernels(void);
+
 #ifdef __cplusplus
 }
 #endif
