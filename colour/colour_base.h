@@ -27,6 +27,15 @@
 #define COLOUR_NOINLINE_FLAT static __attribute__((noinline, flatten, unused))
 #endif
 
+/* before a loop over R, G, B: nvcc unrolls it (a long body it may keep as a
+ * loop, and its parameters' reads are then not constants in gpu/jit.c's
+ * kernels); gcc's vectoriser has the CPU's lanes as it is */
+#ifdef __CUDA_ARCH__
+#define COLOUR_UNROLL _Pragma("unroll")
+#else
+#define COLOUR_UNROLL
+#endif
+
 /* v clamped to [0, hi]; NaN → 0 */
 COLOUR_FN float chain_clamp(float v, float hi)
 {

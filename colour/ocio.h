@@ -28,6 +28,7 @@ extern "C" {
 OCIO_FN void ocio_matrix(const float *q, float v[3])
 {
     float t[3];
+    COLOUR_UNROLL
     for (int c = 0; c < 3; c++) {
         const float *m = q + 5 * c;
         t[c] = (cm_fma(v[2], m[2], cm_fma(v[1], m[1], v[0] * m[0])) + m[3]) + m[4];
@@ -77,17 +78,21 @@ OCIO_FN float ocio_log_camera1(int fwd, const float *k, float x)
 /* RGB curves: channel c's own curve, then the master (cv[3]) */
 OCIO_FN void ocio_curves_of(const float *q, const float *cv[4])
 {
-    cv[0] = q;
-    for (int i = 1; i < 4; i++)
-        cv[i] = ocio_curve_next(cv[i - 1]);
+    cv[0] = q; /* (written out: see ocio_curves) */
+    cv[1] = ocio_curve_next(cv[0]);
+    cv[2] = ocio_curve_next(cv[1]);
+    cv[3] = ocio_curve_next(cv[2]);
 }
 
 OCIO_FN void ocio_curves(const float *q, float v[3])
 {
     const float *cv[4];
     ocio_curves_of(q, cv);
-    for (int c = 0; c < 3; c++)
-        v[c] = ocio_curve(cv[3], ocio_curve(cv[c], v[c]));
+    /* (the channels written out: nvcc keeps a loop over them, whose curve
+     * pointers are then not constants in gpu/jit.c's kernels) */
+    v[0] = ocio_curve(cv[3], ocio_curve(cv[0], v[0]));
+    v[1] = ocio_curve(cv[3], ocio_curve(cv[1], v[1]));
+    v[2] = ocio_curve(cv[3], ocio_curve(cv[2], v[2]));
 }
 
 /* Each channel operation: the flag it takes from the record, where its
@@ -136,10 +141,14 @@ COLOUR_NOINLINE void ocio_run(const float *prog, float v[3])
 OCIO_FN void ocio_op2k(int kind, const float *p, float a[3], float b[3])
 {
     const float *q = p + 2;
+#define OCIO_TWO_CHANNEL(flag, k, stride, f, c)                                                \
+    a[c] = f(flag, (k) + (stride) * (c), a[c]);                                                \
+    b[c] = f(flag, (k) + (stride) * (c), b[c]);
 #define OCIO_TWO_CHANNELS(flag, k, stride, f)                                                  \
-    for (int c = 0; c < 3; c++) {                                                              \
-        a[c] = f(flag, (k) + (stride) * c, a[c]);                                              \
-        b[c] = f(flag, (k) + (stride) * c, b[c]);                                              \
+    {                                                                                          \
+        OCIO_TWO_CHANNEL(flag, k, stride, f, 0)                                                \
+        OCIO_TWO_CHANNEL(flag, k, stride, f, 1)                                                \
+        OCIO_TWO_CHANNEL(flag, k, stride, f, 2)                                                \
     }
 #define OCIO_TWO(f) f(q, a), f(q, b)
     switch (kind) {
@@ -151,6 +160,7 @@ OCIO_FN void ocio_op2k(int kind, const float *p, float a[3], float b[3])
     }
 #undef OCIO_TWO
 #undef OCIO_TWO_CHANNELS
+#undef OCIO_TWO_CHANNEL
 }
 
 /* (kind: the record's, p[0]; gpu/jit.c's kernels name it, a constant there) */

@@ -133,6 +133,7 @@ OCIO_FN void ocio_cdl(const float *q, float v[3])
     const float *slope = q + 2, *offset = q + 5, *power = q + 8;
     float sat = q[11];
     if (!rev) {
+        COLOUR_UNROLL
         for (int c = 0; c < 3; c++) {
             float x = v[c] * slope[c] + offset[c];
             if (clamp)
@@ -142,17 +143,21 @@ OCIO_FN void ocio_cdl(const float *q, float v[3])
     } else {
         /* reverse: q holds 1/max(sat, 0.01) in sat, 1/max(power, 0.01) in power,
          * 1/max(slope, 0.01) in slope (as OCIO's reverse renderer keeps them) */
+        COLOUR_UNROLL
         for (int c = 0; c < 3 && clamp; c++)
             v[c] = ocio_clamp01(v[c]);
     }
     float luma = (v[0] * 0.2126f + v[1] * 0.7152f) + v[2] * 0.0722f;
+    COLOUR_UNROLL
     for (int c = 0; c < 3; c++)
         v[c] = luma + sat * (v[c] - luma);
     if (!rev) {
+        COLOUR_UNROLL
         for (int c = 0; c < 3 && clamp; c++)
             v[c] = ocio_clamp01(v[c]);
         return;
     }
+    COLOUR_UNROLL
     for (int c = 0; c < 3; c++) {
         float x = clamp ? ocio_clamp01(v[c]) : v[c];
         x = clamp || x >= 0.0f ? ocio_powf(x, power[c]) : x == x ? x : 0.0f;
@@ -183,6 +188,7 @@ OCIO_FN void ocio_glow(const float *q, float v[3])
         out = gain;
     else
         out = gain * (mid / yc - 0.5f);
+    COLOUR_UNROLL
     for (int c = 0; c < 3; c++)
         v[c] = v[c] * (1.0f + out);
 }
@@ -227,6 +233,7 @@ OCIO_FN void ocio_surround(const float *q, float v[3])
 {
     float y = ocio_maxf(q[0], q[1] * v[0] + q[2] * v[1] + q[3] * v[2]);
     float k = ocio_powf(y, q[4]);
+    COLOUR_UNROLL
     for (int c = 0; c < 3; c++)
         v[c] = v[c] * k;
 }
@@ -277,15 +284,6 @@ OCIO_FN int ocio_curve_seg_halve(const float *kn, int n, float x)
     return i;
 }
 
-OCIO_FN int ocio_curve_seg(const float *c, float x)
-{
-#ifdef __CUDA_ARCH__
-    return ocio_curve_seg_halve(ocio_curve_knots(c), (int)c[0], x);
-#else
-    return ocio_curve_seg_count(ocio_curve_knots(c), (int)c[0], x);
-#endif
-}
-
 /* A curve's (n ≥ 2 knots: kn, the segments' A, B, C) straight lines past its
  * ends: e = the first knot, its slope and value; the last knot, its slope and
  * value */
@@ -309,18 +307,27 @@ OCIO_FN float ocio_curve_in(const float e[OCIO_CURVE_ENDS], float x, float k0, f
     return x <= e[0] ? below : r;
 }
 
-/* the curve at x in segment i (ocio_curve_seg's) */
-OCIO_FN float ocio_curve_at(const float *c, float x, int i)
+/* The curve at x, its record c of n knots (n = (int)c[0], 0: the identity;
+ * gpu/jit.c's kernels name n, a constant there): its segment (the kernel
+ * halves, the CPU counts: the same one), then the quadratic there or a line
+ * past the ends */
+OCIO_FN float ocio_curve_k(const float *c, int n, float x)
 {
-    if ((int)c[0] < 2) /* (the identity; one knot has no segment: ocio_prog.c makes none) */
+    if (n < 2) /* (the identity; one knot has no segment: ocio_prog.c makes none) */
         return x;
-    const float *sg = ocio_curve_segs(c) + 4 * i;
+    const float *kn = c + 1 + OCIO_CURVE_ENDS;
+#ifdef __CUDA_ARCH__
+    int i = ocio_curve_seg_halve(kn, n, x);
+#else
+    int i = ocio_curve_seg_count(kn, n, x);
+#endif
+    const float *sg = kn + n + 4 * i;
     return ocio_curve_in(c + 1, x, sg[0], sg[1], sg[2], sg[3]);
 }
 
 OCIO_FN float ocio_curve(const float *c, float x)
 {
-    return ocio_curve_at(c, x, ocio_curve_seg(c, x));
+    return ocio_curve_k(c, (int)c[0], x);
 }
 
 #ifdef __cplusplus

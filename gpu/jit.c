@@ -232,7 +232,26 @@ static int make_source(const JitKey *k, Buf *b)
         put(b, "    case %d:\n", k->s[s].step);
         for (int r = 0; r < nops; r++) {
             int len = (int)prog[at + 1];
-            if (len <= JIT_RECORD_MAX)
+            if (len <= JIT_RECORD_MAX && (int)prog[at] == OCIO_OP_CURVES) {
+                /* each curve at its own constant place, its knots named
+                 * (ocio_curves finds them by adding their lengths, and the
+                 * compiler keeps those sums and the knots' conversion) */
+                int off[4], nk[4], o = 2;
+                for (int c = 0; c < 4; c++) {
+                    int n = o < len ? (int)prog[at + o] : -1;
+                    if (n < 0 || (n && n < 2))
+                        return -1;
+                    off[c] = o, nk[c] = n;
+                    o += 1 + (n ? OCIO_CURVE_ENDS + n + 4 * (n - 1) : 0);
+                    if (o > len)
+                        return -1;
+                }
+                for (int c = 0; c < 3; c++)
+                    for (int px = 0; px < 2; px++)
+                        put(b, "        %c[%d] = ocio_curve_k(jit_%d_%d + %d, %d, ocio_curve_k(jit_%d_%d "
+                               "+ %d, %d, %c[%d]));\n", "ab"[px], c, s, r, off[3], nk[3], s, r,
+                            off[c], nk[c], "ab"[px], c);
+            } else if (len <= JIT_RECORD_MAX)
                 put(b, "        ocio_op2k(%d, jit_%d_%d, a, b);\n", (int)prog[at], s, r);
             else
                 put(b, "        ocio_op2k(%d, op->lut + %d, a, b);\n", (int)prog[at], at);
