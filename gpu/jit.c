@@ -33,7 +33,8 @@ static pthread_once_t nv_once = PTHREAD_ONCE_INIT;
 
 static void nv_load(void)
 {
-    const char *names[] = {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"};
+    const char *names[] = {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so",
+                           "/usr/local/cuda/lib64/libnvrtc.so.13"};
     void *h = NULL;
     for (size_t i = 0; i < sizeof(names) / sizeof(names[0]) && !h; i++)
         h = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
