@@ -31,6 +31,11 @@ const void *colour_jit_kernel(ColourJit *cj, const Chain *ch, const unsigned *ve
  * kernels in use, 0 none asked for yet, −1 off or failed (why: in *why) */
 int colour_jit_state(const ColourJit *cj, const char **why);
 
+/* For tests on a machine without a GPU: the kernel for the chain's
+ * OpenColorIO steps (host tables) compiled for sm_<arch>, not loaded. 1
+ * compiled (*ms: how long it took), 0 no such step, −1 failed (why in err),
+ * −2 no NVRTC here. */
+int colour_jit_try(const Chain *ch, int arch, double *ms, char *err, size_t errlen);
 /* How many kernels this process has compiled and loaded (test_gpu: its
  * OpenColorIO chains ran through them) */
 int colour_jit_kernels(void);

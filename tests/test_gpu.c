@@ -17,6 +17,9 @@
 #include "look/chain.h"
 #include "look/cube.h"
 #include "look/tonemap.h"
+#ifdef PINSTRIPE_HAVE_CUDA
+#include "gpu/jit.h"
+#endif
 #include "ocio/ocio_shim.h"
 #include "tests/check.h"
 #include "tests/luts.h"
@@ -438,16 +441,33 @@ int main(void)
         snprintf(ochain[3], sizeof(ochain[3]), "lut=file=%s/a.clf", dir);
         snprintf(ochain[4], sizeof(ochain[4]), "lut=file=%s/b.clf:inverse=1,camera=vlog:range=legal", dir);
         snprintf(ochain[5], sizeof(ochain[5]), "cdl=slope=0.5/2/1.5:offset=0.05:power=2/0.5/1:sat=0.7:mix=0.8");
-        for (int d = 0; d < ndeep; d++)
-            for (int s = 0; s < nsizes; s++)
-                for (int n = 1; n <= 8; n += n == 1 ? 2 : 5) {
-                    int w = sizes[s][0], h = sizes[s][1], outk = (d + s + n) % 4, yuv = outk >= 2;
-                    if (n > h || (h == 1080 && (n != 3 || d % 4)) || (yuv && (w % 2 || h % 2)))
-                        continue;
-                    one_out(deep[d].l, deep[d].depth, w, h, n, ochain[(d + s + n) % 6], (d + s) % 3, yuv,
-                            outk == 1 ? 16 : outk == 3 ? 10 : 8, (d + n) % 3);
-                    combos++;
-                }
+        /* twice: the built-in pair kernel (PINSTRIPE_JIT=0, as where NVRTC is
+         * missing), then the kernels gpu/jit.c compiles for the programs */
+        const char *jit_env = getenv("PINSTRIPE_JIT");
+        for (int jit = 0; jit < 2; jit++) {
+            if (jit && jit_env)
+                setenv("PINSTRIPE_JIT", jit_env, 1);
+            else if (jit)
+                unsetenv("PINSTRIPE_JIT");
+            else
+                setenv("PINSTRIPE_JIT", "0", 1);
+            for (int d = 0; d < ndeep; d++)
+                for (int s = 0; s < nsizes; s++)
+                    for (int n = 1; n <= 8; n += n == 1 ? 2 : 5) {
+                        int w = sizes[s][0], h = sizes[s][1], outk = (d + s + n) % 4, yuv = outk >= 2;
+                        if (n > h || (h == 1080 && (n != 3 || d % 4)) || (yuv && (w % 2 || h % 2)))
+                            continue;
+                        one_out(deep[d].l, deep[d].depth, w, h, n, ochain[(d + s + n + jit) % 6],
+                                (d + s) % 3, yuv, outk == 1 ? 16 : outk == 3 ? 10 : 8, (d + n) % 3);
+                        combos++;
+                    }
+        }
+#ifdef PINSTRIPE_HAVE_CUDA
+        printf("OpenColorIO chains: %d kernels compiled for their programs\n", colour_jit_kernels());
+        CHECK(colour_jit_kernels() >= 6 || (jit_env && strcmp(jit_env, "0") == 0),
+              "the OpenColorIO chains ran through %d compiled kernels (gpu/jit.c), not 6",
+              colour_jit_kernels());
+#endif
         for (int k = 0; k < 2; k++) {
             char path[600];
             snprintf(path, sizeof(path), "%s/%c.clf", dir, 'a' + k);

@@ -1,0 +1,39 @@
+/* gpu/jit.c's source for a chain's kernel: the chain's OpenColorIO steps as
+ * a key, and the pair kernel's source with their programs' records as
+ * constants (gpu/jit.h says why). Host only: no CUDA here. */
+#ifndef PINSTRIPE_GPU_JIT_SOURCE_H
+#define PINSTRIPE_GPU_JIT_SOURCE_H
+
+#include <stddef.h>
+
+#include "colour/colour.h"
+
+/* a record longer than this is read from the device's program (a table: its
+ * entries are read at positions only the pixel knows, constants gain nothing) */
+#define JIT_RECORD_MAX 4096
+
+typedef struct JitKey {
+    int n; /* OpenColorIO steps */
+    struct {
+        int step;
+        const float *prog;
+        int size;
+        unsigned version;
+    } s[CHAIN_MAX_OPS];
+} JitKey;
+
+/* a growing string (failed: out of memory on the way) */
+typedef struct JitBuf {
+    char *p;
+    size_t len, cap;
+    int failed;
+} JitBuf;
+
+/* The chain's OpenColorIO steps as a key (version NULL: all 0); 0 when it has none */
+int jit_make_key(const Chain *ch, const unsigned *version, JitKey *k);
+int jit_same_key(const JitKey *a, const JitKey *b);
+/* The kernel's source into b (free b->p): 0, or −1 (a program that is not well
+ * formed, a value that is not finite, out of memory) */
+int jit_make_source(const JitKey *k, JitBuf *b);
+
+#endif

@@ -1,0 +1,122 @@
+/* The CUDA stage's run-time compiled kernels (gpu/jit.c) on a machine
+ * without a GPU: the source it writes for a chain's OpenColorIO programs,
+ * with the colour maths' headers embedded at build time, compiled by NVRTC
+ * for sm_90 (an H100's) and sm_80, not loaded. Every kind of operation: the
+ * camera chains (LogCamera, Matrix, the ACES fixed functions, Range, Log, RGB
+ * curves, Exponent, dark-to-dim and surround), two programs in one chain, a
+ * CLF with a 1D table, CDL, LogAffine, moncurve and basic exponents, and tables
+ * too long to be constants (a 17³ cube, a 4,200-entry spi1d: read from the
+ * device's program). That they compile is what this checks; that they give
+ * the CPU's bytes is test_gpu's (on the GPU machine). Skipped (77) without
+ * CUDA, OpenColorIO or NVRTC. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "look/chain.h"
+#include "ocio/ocio_shim.h"
+#include "tests/check.h"
+#ifdef PINSTRIPE_HAVE_CUDA
+#include "gpu/jit.h"
+#endif
+
+static int write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return -1;
+    fputs(text, f);
+    return fclose(f);
+}
+
+static void write_files(const char *dir)
+{
+    char path[600];
+    snprintf(path, sizeof(path), "%s/t.cube", dir);
+    FILE *f = fopen(path, "w");
+    if (f) {
+        fprintf(f, "LUT_3D_SIZE 17\n");
+        for (int b = 0; b < 17; b++)
+            for (int g = 0; g < 17; g++)
+                for (int r = 0; r < 17; r++)
+                    fprintf(f, "%.6f %.6f %.6f\n", r / 16.0 * 0.9 + 0.05, g / 16.0, (b / 16.0) * (b / 16.0));
+        fclose(f);
+    }
+    snprintf(path, sizeof(path), "%s/t.spi1d", dir);
+    f = fopen(path, "w");
+    if (f) {
+        fprintf(f, "Version 1\nFrom 0.0 1.0\nLength 4200\nComponents 1\n{\n");
+        for (int i = 0; i < 4200; i++)
+            fprintf(f, "%.7f\n", (i / 4199.0) * (i / 4199.0));
+        fprintf(f, "}\n");
+        fclose(f);
+    }
+    snprintf(path, sizeof(path), "%s/t.clf", dir);
+    write_text(path,
+               "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+               "<ProcessList compCLFversion=\"3\" id=\"j\">\n"
+               "<LUT1D inBitDepth=\"32f\" outBitDepth=\"32f\"><Array dim=\"5 3\">\n"
+               "0 0 0\n0.2 0.25 0.3\n0.45 0.5 0.55\n0.7 0.75 0.8\n1 1 1\n</Array></LUT1D>\n"
+               "<ASC_CDL inBitDepth=\"32f\" outBitDepth=\"32f\" style=\"Fwd\"><SOPNode>"
+               "<Slope>1.1 0.95 0.9</Slope><Offset>0.01 0 -0.02</Offset><Power>1.2 1 0.85</Power>"
+               "</SOPNode><SatNode><Saturation>0.85</Saturation></SatNode></ASC_CDL>\n"
+               "<Log inBitDepth=\"32f\" outBitDepth=\"32f\" style=\"linToLog\"><LogParams "
+               "base=\"10\" linSideSlope=\"4\" linSideOffset=\"0.02\" logSideSlope=\"0.3\" "
+               "logSideOffset=\"0.6\"/></Log>\n"
+               "<Exponent inBitDepth=\"32f\" outBitDepth=\"32f\" style=\"monCurveFwd\">"
+               "<ExponentParams exponent=\"2.4\" offset=\"0.055\"/></Exponent>\n"
+               "<Exponent inBitDepth=\"32f\" outBitDepth=\"32f\" style=\"basicMirrorFwd\">"
+               "<ExponentParams exponent=\"1.1\"/></Exponent>\n"
+               "</ProcessList>\n");
+}
+
+int main(void)
+{
+#ifndef PINSTRIPE_HAVE_CUDA
+    printf("built without CUDA: skipped\n");
+    return 77;
+#else
+    if (!ocio_available()) {
+        printf("built without OpenColorIO: skipped\n");
+        return 77;
+    }
+    char dir[] = "/tmp/pinstripe-jit-XXXXXX", err[512];
+    if (!mkdtemp(dir))
+        return 1;
+    write_files(dir);
+    char chains[8][700];
+    int n = 0;
+    snprintf(chains[n++], sizeof(chains[0]), "camera=slog3-cine");
+    snprintf(chains[n++], sizeof(chains[0]), "camera=logc3:output=hdr-pq-1000");
+    snprintf(chains[n++], sizeof(chains[0]), "camera=vlog:range=legal:mix=0.6,cdl=slope=1.1/1/0.9:sat=1.2");
+    snprintf(chains[n++], sizeof(chains[0]), "camera=redlogfilm");
+    snprintf(chains[n++], sizeof(chains[0]), "lut=file=%s/t.cube", dir);
+    snprintf(chains[n++], sizeof(chains[0]), "lut=file=%s/t.spi1d,lut=file=%s/t.clf", dir, dir);
+    int compiled = 0;
+    for (int i = 0; i < n; i++) {
+        Transform t;
+        memset(&t, 0, sizeof(t));
+        if (transform_parse(chains[i], &t, err, sizeof(err)) != 0) {
+            CHECK(0, "%s: %s", chains[i], err);
+            continue;
+        }
+        for (int arch = 90; arch >= 80; arch -= 10) {
+            double ms = 0;
+            int rc = colour_jit_try(&t.chain, arch, &ms, err, sizeof(err));
+            if (rc == -2) {
+                printf("no NVRTC here (%s): skipped\n", err);
+                return 77;
+            }
+            CHECK(rc == 1, "sm_%d %s: %s", arch, chains[i], rc == 0 ? "no OpenColorIO step" : err);
+            compiled += rc == 1;
+            printf("sm_%d %-60.60s %s, %.0f ms\n", arch, chains[i], rc == 1 ? "compiled" : "FAILED", ms);
+        }
+    }
+    CHECK(compiled == 2 * n, "%d of %d compiled", compiled, 2 * n);
+    char cmd[600];
+    snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+    if (system(cmd) != 0)
+        fprintf(stderr, "could not remove %s\n", dir);
+    return CHECK_DONE();
+#endif
+}
