@@ -168,7 +168,8 @@ static char *compile_once(ColourJit *cj, const char *src, int minb, int *spills)
     const char *env = getenv("PINSTRIPE_JIT_OPTS");
     if (env)
         snprintf(extra, sizeof(extra), "%s", env);
-    for (char *t = strtok(extra, " "); t && nopts < 20; t = strtok(NULL, " "))
+    char *save = NULL;
+    for (char *t = strtok_r(extra, " ", &save); t && nopts < 20; t = strtok_r(NULL, " ", &save))
         opts[nopts++] = t;
     nvrtcProgram p = NULL;
     if (nv.create(&p, src, "colour_jit.cu", nh, texts, names) != 0) {
