@@ -32,6 +32,9 @@ typedef struct ChainOp {
                              * CHAIN_OCIO: its program (colour/ocio.h), size floats long */
     double power;           /* > 0: a table of v^power (eq's gamma) the stage builds (lut NULL
                              * when parsed; transform_tables fills it for code without a stage) */
+    int live;               /* CHAIN_OCIO: a program live grading rebuilds on a key press (cdl='s
+                             * numbers): the CUDA stage's compiled kernels read it as they go
+                             * rather than compile it in (gpu/jit_source.c) */
 } ChainOp;
 
 /* How the stage reads the samples in front of the chain (Chain.levels): as the

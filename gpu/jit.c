@@ -7,6 +7,7 @@
 #include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,7 +86,6 @@ struct ColourJit {
     JitEntry e[JIT_CACHE];
     int n;
     unsigned long long tick;
-    int state;
     int off;
     char why[200];
     int arch; /* major·10 + minor of the device */
@@ -98,8 +98,7 @@ ColourJit *colour_jit_new(void)
         return NULL;
     const char *env = getenv("PINSTRIPE_JIT");
     if (env && strcmp(env, "0") == 0) {
-        cj->off = 1, cj->state = -1;
-        snprintf(cj->why, sizeof(cj->why), "PINSTRIPE_JIT=0");
+        cj->off = 1;
     }
     return cj;
 }
@@ -109,14 +108,6 @@ void colour_jit_free(ColourJit **pcj)
     free(*pcj);
     *pcj = NULL;
 }
-
-int colour_jit_state(const ColourJit *cj, const char **why)
-{
-    if (why)
-        *why = cj ? cj->why : "";
-    return cj ? cj->state : -1;
-}
-
 
 /* the C library's headers the colour headers include, as NVRTC needs them
  * (its device maths is built in) */
@@ -136,7 +127,6 @@ static void fail(ColourJit *cj, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(cj->why, sizeof(cj->why), fmt, ap);
     va_end(ap);
-    cj->state = -1;
 }
 
 /* Compile the source for the device: its binary (malloc'd), or NULL (why in
@@ -239,6 +229,17 @@ static cudaLibrary_t compile(ColourJit *cj, const char *src)
     return lib;
 }
 
+/* Once a process, where a chain is left to the built-in kernel for a reason
+ * other than no NVRTC or PINSTRIPE_JIT=0 (a compile that failed, too many
+ * kernels): one line, so that the speed lost is not a mystery */
+static void note(const ColourJit *cj)
+{
+    static atomic_int said;
+    if (!atomic_exchange(&said, 1))
+        fprintf(stderr, "pinstripe: note: no compiled CUDA kernel for an OpenColorIO chain (%s); the "
+                        "built-in one runs it: the same pixels, about half the speed\n", cj->why);
+}
+
 /* The process's kernel for this source: found, or compiled now (NULL: failed,
  * why in cj) */
 static cudaKernel_t kernel_for(ColourJit *cj, char *src)
@@ -314,13 +315,12 @@ const void *colour_jit_kernel(ColourJit *cj, const Chain *ch, const unsigned *ve
     if (jit_make_source(&k, &b) < 0) {
         free(b.p);
         fail(cj, "a program the compiler is not given (a value that is not finite)");
+        note(cj);
         return NULL;
     }
     e->kernel = kernel_for(cj, b.p);
     if (!e->kernel)
-        return NULL;
-    cj->state = 1;
-    snprintf(cj->why, sizeof(cj->why), "compiled for sm_%d", cj->arch);
+        note(cj);
     return (const void *)e->kernel;
 }
 

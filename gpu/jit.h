@@ -5,8 +5,11 @@
  * (ocio_run2) reads, converts and dispatches on them for every pixel: the
  * same functions on the same values, so the same bytes. NVRTC is loaded when
  * first needed (dlopen: no link-time dependency); where it is missing, or a
- * compile fails, or PINSTRIPE_JIT=0, the stage runs the built-in pair kernel,
- * as before. */
+ * compile fails (one line says so, once a process), or PINSTRIPE_JIT=0, the
+ * stage runs the built-in pair kernel: the same bytes, about half the speed.
+ * A step live grading rebuilds on each key press (ChainOp.live: cdl='s
+ * numbers) is not compiled in; the compiled kernel reads its program as it
+ * goes, so a key press costs no compile. */
 #ifndef PINSTRIPE_GPU_JIT_H
 #define PINSTRIPE_GPU_JIT_H
 
@@ -27,10 +30,6 @@ void colour_jit_free(ColourJit **cj);
  * NULL: no OpenColorIO step, or no compiled kernel (the built-in pair kernel
  * then). Compiles on the first call for a chain (about a second), then finds it. */
 const void *colour_jit_kernel(ColourJit *cj, const Chain *ch, const unsigned *version);
-/* How the last compile went, for pinstripe-bench and the tests: 1 compiled
- * kernels in use, 0 none asked for yet, −1 off or failed (why: in *why) */
-int colour_jit_state(const ColourJit *cj, const char **why);
-
 /* For tests on a machine without a GPU: the kernel for the chain's
  * OpenColorIO steps (host tables) compiled for sm_<arch>, not loaded. 1
  * compiled (*ms: how long it took), 0 no such step, −1 failed (why in err),

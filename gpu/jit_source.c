@@ -42,7 +42,7 @@ int jit_make_key(const Chain *ch, const unsigned *version, JitKey *k)
     memset(k, 0, sizeof(*k));
     for (int i = 0; i < ch->nops; i++) {
         const ChainOp *op = &ch->ops[i];
-        if (op->kind != CHAIN_OCIO)
+        if (op->kind != CHAIN_OCIO || op->live) /* (live: jit_make_source's default case) */
             continue;
         k->s[k->n].step = i;
         k->s[k->n].prog = op->lut;
@@ -64,11 +64,67 @@ int jit_same_key(const JitKey *a, const JitKey *b)
     return 1;
 }
 
+/* One program's records: constant arrays into b, their calls into sw (the
+ * step's case). 0, or −1 where the program is not well formed (every count is
+ * checked as a float before it is an int) */
+static int program(int s, const float *prog, int size, JitBuf *b, JitBuf *sw)
+{
+    if (size < 1 || !(prog[0] >= 0.0f && prog[0] <= (float)size))
+        return -1;
+    int nops = (int)prog[0], at = 1;
+    for (int r = 0; r < nops; r++) {
+        if (at + 2 > size || !(prog[at + 1] >= 2.0f && prog[at + 1] <= (float)(size - at)) ||
+            !(prog[at] >= 0.0f && prog[at] <= 64.0f))
+            return -1;
+        int len = (int)prog[at + 1], kind = (int)prog[at];
+        if (len > JIT_RECORD_MAX) { /* a table: read from the device's program */
+            put(sw, "        ocio_op2k(%d, op->lut + %d, a, b);\n", kind, at);
+            at += len;
+            continue;
+        }
+        put(b, "static __device__ const float jit_%d_%d[] = {", s, r);
+        for (int i = 0; i < len; i++) {
+            float v = prog[at + i];
+            if (!isfinite(v))
+                return -1;
+            put(b, "%s%af,", i % 6 ? " " : "\n", (double)v);
+        }
+        put(b, "};\n");
+        if (kind != OCIO_OP_CURVES) {
+            put(sw, "        ocio_op2k(%d, jit_%d_%d, a, b);\n", kind, s, r);
+            at += len;
+            continue;
+        }
+        /* RGB curves: each curve at its own constant place, its knots named
+         * (ocio_curves finds them by adding their lengths, and the compiler
+         * keeps those sums and the knots' conversion) */
+        const float *q = prog + at + 2, *end = prog + at + len, *cv[4];
+        int nk[4];
+        for (int c = 0; c < 4; c++) {
+            if (q >= end || !(q[0] == 0.0f || (q[0] >= 2.0f && q[0] <= (float)(end - q))))
+                return -1;
+            cv[c] = q, nk[c] = (int)q[0];
+            q = ocio_curve_next(q);
+            if (q > end)
+                return -1;
+        }
+        for (int c = 0; c < 3; c++)
+            for (int px = 0; px < 2; px++)
+                put(sw, "        %c[%d] = ocio_curve_k(jit_%d_%d + %d, %d, ocio_curve_k(jit_%d_%d + %d, "
+                        "%d, %c[%d]));\n", "ab"[px], c, s, r, (int)(cv[3] - prog - at), nk[3], s, r,
+                    (int)(cv[c] - prog - at), nk[c], "ab"[px], c);
+        at += len;
+    }
+    return 0;
+}
+
 /* The kernel's source: each program's records as constant arrays, run one by
- * one (ocio_op2) in the pair kernel's place for its step. 0, or −1 (a program
- * that is not well formed, or a value that is not finite: the interpreter then) */
+ * one (ocio_op2k, by their kinds) in the pair kernel's place for its step. 0,
+ * or −1 (a program that is not well formed, or a value that is not finite: the
+ * built-in kernel then) */
 int jit_make_source(const JitKey *k, JitBuf *b)
 {
+    JitBuf sw = {0};
     put(b, "struct ChainOp;\n"
            "static __device__ __forceinline__ void jit_ocio2(int, const struct ChainOp *, float *,"
            " float *);\n"
@@ -76,68 +132,29 @@ int jit_make_source(const JitKey *k, JitBuf *b)
            "#define COLOUR_JIT 1\n"
            "#include \"gpu/colour_kernel.cuh\"\n");
     for (int s = 0; s < k->n; s++) {
-        const float *prog = k->s[s].prog;
-        int size = k->s[s].size, nops = size > 0 ? (int)prog[0] : 0, at = 1;
-        for (int r = 0; r < nops; r++) {
-            if (at + 2 > size || prog[at + 1] < 2.0f || at + (int)prog[at + 1] > size)
-                return -1;
-            int len = (int)prog[at + 1];
-            if (len <= JIT_RECORD_MAX) {
-                put(b, "static __device__ const float jit_%d_%d[] = {", s, r);
-                for (int i = 0; i < len; i++) {
-                    float v = prog[at + i];
-                    if (!isfinite(v))
-                        return -1;
-                    put(b, "%s%af", i % 6 ? " " : "\n", (double)v);
-                    put(b, ",");
-                }
-                put(b, "};\n");
-            }
-            at += len;
+        put(&sw, "    case %d:\n", k->s[s].step);
+        if (program(s, k->s[s].prog, k->s[s].size, b, &sw) < 0) {
+            free(sw.p);
+            return -1;
         }
+        put(&sw, "        return;\n");
     }
     put(b, "static __device__ __forceinline__ void jit_ocio2(int i, const ChainOp *op, float *a,"
            " float *b)\n{\n    switch (i) {\n");
-    for (int s = 0; s < k->n; s++) {
-        const float *prog = k->s[s].prog;
-        int nops = (int)prog[0], at = 1;
-        put(b, "    case %d:\n", k->s[s].step);
-        for (int r = 0; r < nops; r++) {
-            int len = (int)prog[at + 1];
-            if (len <= JIT_RECORD_MAX && (int)prog[at] == OCIO_OP_CURVES) {
-                /* each curve at its own constant place, its knots named
-                 * (ocio_curves finds them by adding their lengths, and the
-                 * compiler keeps those sums and the knots' conversion) */
-                int off[4], nk[4], o = 2;
-                for (int c = 0; c < 4; c++) {
-                    int n = o < len ? (int)prog[at + o] : -1;
-                    if (n < 0 || (n && n < 2))
-                        return -1;
-                    off[c] = o, nk[c] = n;
-                    o += 1 + (n ? OCIO_CURVE_ENDS + n + 4 * (n - 1) : 0);
-                    if (o > len)
-                        return -1;
-                }
-                for (int c = 0; c < 3; c++)
-                    for (int px = 0; px < 2; px++)
-                        put(b, "        %c[%d] = ocio_curve_k(jit_%d_%d + %d, %d, ocio_curve_k(jit_%d_%d "
-                               "+ %d, %d, %c[%d]));\n", "ab"[px], c, s, r, off[3], nk[3], s, r,
-                            off[c], nk[c], "ab"[px], c);
-            } else if (len <= JIT_RECORD_MAX)
-                put(b, "        ocio_op2k(%d, jit_%d_%d, a, b);\n", (int)prog[at], s, r);
-            else
-                put(b, "        ocio_op2k(%d, op->lut + %d, a, b);\n", (int)prog[at], at);
-            at += len;
-        }
-        put(b, "        return;\n");
-    }
-    /* (every OpenColorIO step of the chain has its case: the key is all of them) */
-    put(b, "    default:\n        (void)op;\n    }\n}\n"
+    put(b, "%s", sw.p ? sw.p : "");
+    /* every other OpenColorIO step is one live grading rebuilds (ChainOp.live), read
+     * as it goes: ocio_run (a call) on copies, so that a and b keep their registers */
+    put(b, "    default: {\n        float ta[3] = {a[0], a[1], a[2]}, tb[3] = {b[0], b[1], b[2]};\n"
+           "        ocio_run(op->lut, ta);\n        ocio_run(op->lut, tb);\n"
+           "        a[0] = ta[0], a[1] = ta[1], a[2] = ta[2], b[0] = tb[0], b[1] = tb[1], b[2] = tb[2];"
+           "\n    }\n    }\n}\n"
            "#ifdef JIT_MINB\n"
            "#define JIT_BOUNDS __launch_bounds__(COLOUR_KERNEL_BLOCK_X * COLOUR_KERNEL_BLOCK_Y, "
            "JIT_MINB)\n#else\n#define JIT_BOUNDS\n#endif\n"
            "extern \"C\" __global__ void JIT_BOUNDS colour_jit_kernel(const __grid_constant__ "
            "KernelArgs k)\n"
            "{\n    colour_kernel_body<true>(k);\n}\n");
-    return b->failed ? -1 : 0;
+    int failed = b->failed || sw.failed;
+    free(sw.p);
+    return failed ? -1 : 0;
 }

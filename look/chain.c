@@ -255,6 +255,7 @@ static void to_op(const Step *st, ChainOp *op)
     if (st->kind == CHAIN_OCIO) {
         op->lut = st->prog;
         op->size = (int)st->prog_len;
+        op->live = st->live;
         return;
     }
     if (st->power > 0) { /* a table the stage builds: no registry entry per value */

@@ -22,6 +22,7 @@ typedef struct Step {
     double power; /* eq's gamma: a table of v^power the stage builds (ChainOp.power) */
     const float *prog; /* CHAIN_OCIO: its program (colour/ocio.h), prog_len floats, kept */
     size_t prog_len;   /* for the process (look/chain_ocio.c) */
+    int live;          /* CHAIN_OCIO: cdl='s numbers, which live grading changes (ChainOp.live) */
     int levels;        /* CHAIN_OCIO: how the samples in front of it are read (Chain.levels) */
     int out_set;       /* camera=: the display it makes (Transform.out_*) */
     int out_transfer, out_primaries;

@@ -354,6 +354,7 @@ static int cdl(Parser *ps, const char *name, const Args *a, Step *st)
     }
     if (have[5])
         return chain_fail(ps, ps->step, "cdl: cccid= goes with file=");
+    st->live = 1; /* (grade/live.c changes these numbers on a key press) */
     if (ocio_available()) { /* OCIO's optimized operations, as for a file of the same numbers */
         OcioStep s = {.kind = OCIO_STEP_CDL};
         for (int k = 0; k < 10; k++)

@@ -7,8 +7,10 @@
  * CLF with a 1D table, CDL, LogAffine, moncurve and basic exponents, and tables
  * too long to be constants (a 17³ cube, a 4,200-entry spi1d: read from the
  * device's program). That they compile is what this checks; that they give
- * the CPU's bytes is test_gpu's (on the GPU machine). Skipped (77) without
- * CUDA, OpenColorIO or NVRTC. */
+ * the CPU's bytes is test_gpu's (on the GPU machine). Also: a CDL step is not
+ * compiled in (live grading changes it on every key press: the kernel must
+ * stay the same), and programs that are not well formed give no source (the
+ * ASan pass runs this). Skipped (77) without CUDA, OpenColorIO or NVRTC. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +20,7 @@
 #include "tests/check.h"
 #ifdef PINSTRIPE_HAVE_CUDA
 #include "gpu/jit.h"
+#include "gpu/jit_source.h"
 #endif
 
 static int write_text(const char *path, const char *text)
@@ -70,6 +73,58 @@ static void write_files(const char *dir)
                "</ProcessList>\n");
 }
 
+#ifdef PINSTRIPE_HAVE_CUDA
+/* the source for one chain's text; NULL on failure (CHECKed) */
+static char *source_of(const char *chain)
+{
+    Transform t;
+    char err[512];
+    memset(&t, 0, sizeof(t));
+    if (transform_parse(chain, &t, err, sizeof(err)) != 0) {
+        CHECK(0, "%s: %s", chain, err);
+        return NULL;
+    }
+    JitKey k;
+    JitBuf b = {0};
+    if (!jit_make_key(&t.chain, NULL, &k) || jit_make_source(&k, &b) < 0) {
+        free(b.p);
+        return NULL;
+    }
+    return b.p;
+}
+
+/* a program of one record (kind, len, then its floats) with its head and a
+ * curves record damaged in the ways a bad program could be */
+static void check_malformed(void)
+{
+    float prog[64];
+    const float bad[][5] = {
+        {1, OCIO_OP_MATRIX, NAN, 0, 0},   {1, OCIO_OP_MATRIX, 1e10f, 0, 0}, {1, 3e9f, 5, 0, 0},
+        {1, OCIO_OP_MATRIX, 1, 0, 0},     {NAN, OCIO_OP_MATRIX, 5, 0, 0},   {9, OCIO_OP_MATRIX, 5, 0, 0},
+        {1, OCIO_OP_CURVES, 7, 858993472, 0}, {1, OCIO_OP_CURVES, 7, 1, 0}, {1, OCIO_OP_CURVES, 5, 0, 0},
+    };
+    int refused = 0;
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        memset(prog, 0, sizeof(prog));
+        memcpy(prog, bad[i], sizeof(bad[i]));
+        JitKey k;
+        memset(&k, 0, sizeof(k));
+        k.n = 1, k.s[0].prog = prog, k.s[0].size = bad[i][2] == 7 ? 8 : 5;
+        JitBuf b = {0};
+        refused += jit_make_source(&k, &b) < 0;
+        free(b.p);
+    }
+    JitKey k0;
+    memset(&k0, 0, sizeof(k0));
+    k0.n = 1, k0.s[0].prog = prog, k0.s[0].size = 0;
+    JitBuf b0 = {0};
+    refused += jit_make_source(&k0, &b0) < 0;
+    free(b0.p);
+    int n = (int)(sizeof(bad) / sizeof(bad[0])) + 1;
+    CHECK(refused == n, "%d of %d damaged programs refused", refused, n);
+}
+#endif
+
 int main(void)
 {
 #ifndef PINSTRIPE_HAVE_CUDA
@@ -113,6 +168,15 @@ int main(void)
         }
     }
     CHECK(compiled == 2 * n, "%d of %d compiled", compiled, 2 * n);
+    /* live grading: a CDL's change keeps the kernel; a CDL alone has none */
+    char *a = source_of("camera=slog3-cine,cdl=slope=1.1/1/0.9:sat=1.2");
+    char *b = source_of("camera=slog3-cine,cdl=slope=1.12/1/0.9:sat=1.15");
+    CHECK(a && b && strcmp(a, b) == 0, "a CDL's change changed the compiled kernel's source");
+    free(a), free(b);
+    a = source_of("cdl=slope=1.1/1/0.9");
+    CHECK(a == NULL, "a chain of a CDL alone has a compiled kernel");
+    free(a);
+    check_malformed();
     char cmd[600];
     snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
     if (system(cmd) != 0)
