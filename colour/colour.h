@@ -311,9 +311,6 @@ COLOUR_FN void colour_pixel_out(const ColourJob *j, int x, int y, int out, uint8
     colour_store(j, x, y, out, v, dst);
 }
 
-/* Pixels (x, y) and (x + 1, y) written at dst, as colour_pixel_out writes each
- * (x + 1 inside the picture): the chain run on both together
- * (colour_apply_chain2) where both take it, the same bytes. */
 /* colour_pixel_out as a call: the pair kernel's rare pixels (one copy of the
  * whole one-pixel path in it, not one where each is) */
 COLOUR_NOINLINE void colour_pixel_out_call(const ColourJob *j, int x, int y, int out,
@@ -322,6 +319,9 @@ COLOUR_NOINLINE void colour_pixel_out_call(const ColourJob *j, int x, int y, int
     colour_pixel_out(j, x, y, out, dst);
 }
 
+/* Pixels (x, y) and (x + 1, y) written at dst, as colour_pixel_out writes each
+ * (x + 1 inside the picture): the chain run on both together
+ * (colour_apply_chain2) where both take it, the same bytes. */
 COLOUR_FN void colour_pair_out(const ColourJob *j, int x, int y, int out, uint8_t *dst)
 {
     int bpp = colour_out_bytes(out);

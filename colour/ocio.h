@@ -163,12 +163,6 @@ OCIO_FN void ocio_op2k(int kind, const float *p, float a[3], float b[3])
 #undef OCIO_TWO_CHANNEL
 }
 
-/* (kind: the record's, p[0]; gpu/jit.c's kernels name it, a constant there) */
-OCIO_FN void ocio_op2(const float *p, float a[3], float b[3])
-{
-    ocio_op2k((int)p[0], p, a, b);
-}
-
 /* ocio_run on two pixels at once (the CUDA kernel's pair: colour.h's
  * colour_pair_out): each operation on a, then on b, from the one record. The
  * same bytes as ocio_run on each; inlined where it is called, so that the two
@@ -179,7 +173,7 @@ OCIO_FN void ocio_run2(const float *prog, float a[3], float b[3])
 {
     const float *p = prog + 1;
     for (int i = 0, nops = (int)prog[0]; i < nops; i++, p += (int)p[1])
-        ocio_op2(p, a, b);
+        ocio_op2k((int)p[0], p, a, b); /* (gpu/jit.c's kernels name the kind) */
 }
 
 #define OCIO_N_MAX 16 /* ocio_run_n's n at most */

@@ -97,9 +97,7 @@ ColourJit *colour_jit_new(void)
     if (!cj)
         return NULL;
     const char *env = getenv("PINSTRIPE_JIT");
-    if (env && strcmp(env, "0") == 0) {
-        cj->off = 1;
-    }
+    cj->off = env && strcmp(env, "0") == 0;
     return cj;
 }
 
