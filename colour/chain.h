@@ -1,8 +1,9 @@
 /* Transform chains: the steps a pixel's R, G, B go through after YUV→RGB,
  * float maths that gcc and nvcc both compile (see colour.h on the one
  * rounding). A chain is a short list of steps, each clamped to [0,1] at its
- * end: an affine map, a 1D table, a 3D table, or an OpenColorIO processor
- * (colour/ocio.h: its operations unclamped between them, as OCIO has them). */
+ * end: an affine map, a 1D table, a 3D table, an OpenColorIO processor
+ * (colour/ocio.h: its operations unclamped between them, as OCIO has them),
+ * or an ASC CDL carried by value (OpenColorIO's CDL operation). */
 #ifndef PINSTRIPE_COLOUR_CHAIN_H
 #define PINSTRIPE_COLOUR_CHAIN_H
 
@@ -19,7 +20,8 @@ extern "C" {
 #define CHAIN_MAX_OPS 8
 #define GAMMA_TABLE_SIZE 4096 /* eq's gamma: entries of its v^power table */
 
-enum { CHAIN_AFFINE = 0, CHAIN_LUT1D = 1, CHAIN_LUT3D = 2, CHAIN_OCIO = 3 };
+enum { CHAIN_AFFINE = 0, CHAIN_LUT1D = 1, CHAIN_LUT3D = 2, CHAIN_OCIO = 3, CHAIN_CDL = 4 };
+#define CHAIN_CDL_LEN 12 /* ChainOp.cdl: ocio_cdl's record (colour/ocio_fn.h) */
 enum { LUT_NEAREST = 0, LUT_LINEAR = 1, LUT_TETRAHEDRAL = 2 };
 
 typedef struct ChainOp {
@@ -32,9 +34,10 @@ typedef struct ChainOp {
                              * CHAIN_OCIO: its program (colour/ocio.h), size floats long */
     double power;           /* > 0: a table of v^power (eq's gamma) the stage builds (lut NULL
                              * when parsed; transform_tables fills it for code without a stage) */
-    int live;               /* CHAIN_OCIO: a program live grading rebuilds on a key press (cdl='s
-                             * numbers): the CUDA stage's compiled kernels read it as they go
-                             * rather than compile it in (gpu/jit_source.c) */
+    float cdl[CHAIN_CDL_LEN]; /* CHAIN_CDL: an ASC CDL by value, OpenColorIO's CDL record
+                               * (ocio_prog_cdl's: reverse, clamp, slope, offset, power, sat):
+                               * the numbers live grading changes travel with the frame's job,
+                               * no table, nothing registered, nothing compiled in */
 } ChainOp;
 
 /* How the stage reads the samples in front of the chain (Chain.levels): as the
@@ -167,6 +170,8 @@ COLOUR_FN void chain_step(const ChainOp *op, float v[3], int with_ocio)
         float in[3] = {v[0], v[1], v[2]};
         if (op->kind == CHAIN_LUT1D)
             chain_lut1d(op, v);
+        else if (op->kind == CHAIN_CDL)
+            ocio_cdl(op->cdl, v);
         else if (op->kind == CHAIN_LUT3D || !with_ocio)
             chain_lut3d(op, v);
         else

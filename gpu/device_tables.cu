@@ -13,28 +13,30 @@
         }                                                                                      \
     } while (0)
 
-extern "C" float *device_table(DeviceTables *d, const float *host, size_t n, unsigned version,
-                               char *err, size_t errlen)
+// The device copy of a host table of n floats for `frame`. NULL with err set.
+static float *device_table(DeviceTables *d, const float *host, size_t n, unsigned version,
+                           unsigned long long frame, char *err, size_t errlen)
 {
     float *dev = NULL;
     int i = 0;
     while (i < d->n && d->t[i].host != host)
         i++;
-    if (i < d->n && d->t[i].version == version)
-        return d->t[i].dev;
-    if (i < d->n) { // rebuilt in place: no frame in flight reads this copy (StageGamma)
+    if (i < d->n && d->t[i].version != version) // rebuilt in place: no frame in flight reads
         CK(cudaMemcpy(d->t[i].dev, host, n * sizeof(float), cudaMemcpyHostToDevice));
+    if (i < d->n) {
         d->t[i].version = version;
+        d->t[i].last = frame;
         return d->t[i].dev;
     }
     if (d->n == DEVICE_TABLES_MAX) {
-        snprintf(err, errlen, "cuda stage: more than %d LUTs", DEVICE_TABLES_MAX);
+        snprintf(err, errlen, "cuda stage: more than %d tables in use", DEVICE_TABLES_MAX);
         return NULL;
     }
     CK(cudaMalloc((void **)&dev, n * sizeof(float)));
     CK(cudaMemcpy(dev, host, n * sizeof(float), cudaMemcpyHostToDevice));
     d->t[d->n].host = host;
     d->t[d->n].version = version;
+    d->t[d->n].last = frame;
     d->t[d->n++].dev = dev;
     return dev;
 fail:
@@ -44,20 +46,35 @@ fail:
 }
 
 extern "C" int device_job_tables(DeviceTables *d, ColourJob *job, const unsigned *version,
+                                 unsigned long long frame, unsigned long long completed,
                                  char *err, size_t errlen)
 {
     for (int i = 0; i < job->ch.nops; i++) {
         ChainOp *op = &job->ch.ops[i];
+        if (op->kind == CHAIN_AFFINE || op->kind == CHAIN_CDL) // (values: no table)
+            continue;
         size_t n = op->kind == CHAIN_OCIO ? (size_t)op->size /* (a program: size floats) */
                    : 3 * (size_t)op->size * (op->kind == CHAIN_LUT3D ? (size_t)op->size * op->size : 1);
-        if (op->kind != CHAIN_AFFINE &&
-            !(op->lut = device_table(d, op->lut, n, version[i], err, errlen)))
+        if (!(op->lut = device_table(d, op->lut, n, version[i], frame, err, errlen)))
             return -1;
     }
     if (job->ch.tone.on && !(job->ch.tone.lut = device_table(d, job->ch.tone.lut,
                                                              4 * ((size_t)job->ch.tone.size + 1),
-                                                             0, err, errlen)))
+                                                             0, frame, err, errlen)))
         return -1;
+    // the copies of looks no longer shown: their last frame has completed
+    for (int i = 0; i < d->n;) {
+        if (d->t[i].last > completed) {
+            i++;
+            continue;
+        }
+        cudaError_t e = cudaFree(d->t[i].dev);
+        d->t[i] = d->t[--d->n];
+        if (e != cudaSuccess) {
+            snprintf(err, errlen, "cudaFree (a table) failed: %s", cudaGetErrorString(e));
+            return -1;
+        }
+    }
     return 0;
 }
 
@@ -66,6 +83,11 @@ extern "C" void device_tables_free(DeviceTables *d)
     for (int i = 0; i < d->n; i++)
         cudaFree(d->t[i].dev);
     d->n = 0;
+}
+
+extern "C" int device_tables_held(const DeviceTables *d)
+{
+    return d->n;
 }
 
 extern "C" int device_scale_tables(const ResampleAxis *h, const ResampleAxis *v, void **block,

@@ -1,7 +1,9 @@
-/* Host tables mirrored on the device (the CUDA backend's): a chain's LUTs and
- * tone maps, each uploaded the first time a frame uses it and kept until the
- * stage goes (host tables live for the process: chain.h's registry,
- * tonemap.h's), and the resampling weights, uploaded once into one block. */
+/* Host tables mirrored on the device (the CUDA backend's): a chain's LUTs,
+ * OpenColorIO programs and tone maps, each uploaded the first time a frame
+ * uses it and released once no frame in flight reads it (the frame that last
+ * read it has completed and the frame being submitted does not), so a stage
+ * holds the tables of the looks it is showing, whatever the number of looks
+ * shown before; and the resampling weights, uploaded once into one block. */
 #ifndef PINSTRIPE_GPU_DEVICE_TABLES_H
 #define PINSTRIPE_GPU_DEVICE_TABLES_H
 
@@ -15,27 +17,32 @@
 extern "C" {
 #endif
 
-#define DEVICE_TABLES_MAX 160 /* distinct tables a stage keeps (tone maps: 64; gamma: 8 × 9) */
+#define DEVICE_TABLES_MAX 160 /* tables in use at once (a chain's 8 steps and tone map, for
+                               * each of at most 8 frames in flight, + gamma's rebuilds) */
 
 typedef struct DeviceTables {
     struct {
         const float *host;
         float *dev;
-        unsigned version; /* the host table's build it holds (stage_table_version) */
+        unsigned version;        /* the host table's build it holds (stage_table_version) */
+        unsigned long long last; /* the last frame reading it (Stage.submitted + 1) */
     } t[DEVICE_TABLES_MAX];
     int n;
 } DeviceTables;
 
-/* The device copy of a host table of n floats, copied again when the host's
- * version differs from the copy's: no frame in flight may read it then (the
- * stage's gamma tables, StageGamma). NULL with err set. */
-float *device_table(DeviceTables *d, const float *host, size_t n, unsigned version, char *err,
-                    size_t errlen);
 /* A job's tables (its chain's LUTs, version[i] for step i, and its tone map)
- * swapped for their device copies. 0, or -1 with err set. */
-int device_job_tables(DeviceTables *d, ColourJob *job, const unsigned *version, char *err,
+ * swapped for their device copies, for frame number `frame` (Stage.submitted
+ * + 1); then every copy no frame after `completed` reads is released. A copy
+ * whose host table has another version is copied again in place: no frame in
+ * flight reads that build then (the stage's gamma tables, StageGamma). 0, or
+ * -1 with err set. */
+int device_job_tables(DeviceTables *d, ColourJob *job, const unsigned *version,
+                      unsigned long long frame, unsigned long long completed, char *err,
                       size_t errlen);
+/* Every copy freed (no frame in flight) */
 void device_tables_free(DeviceTables *d);
+/* How many copies are held (tests) */
+int device_tables_held(const DeviceTables *d);
 
 /* The two axes' resampling weights in one device block (*block, cudaFree it),
  * as ScaleAxis tables for the kernels. 0, or -1 with err set. */

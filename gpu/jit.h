@@ -7,9 +7,9 @@
  * first needed (dlopen: no link-time dependency); where it is missing, or a
  * compile fails (one line says so, once a process), or PINSTRIPE_JIT=0, the
  * stage runs the built-in pair kernel: the same bytes, about half the speed.
- * A step live grading rebuilds on each key press (ChainOp.live: cdl='s
- * numbers) is not compiled in; the compiled kernel reads its program as it
- * goes, so a key press costs no compile. */
+ * A CDL's numbers, which live grading changes on each key press, are no
+ * program: they go by value in the frame's job (CHAIN_CDL), so a key press
+ * costs no compile. */
 #ifndef PINSTRIPE_GPU_JIT_H
 #define PINSTRIPE_GPU_JIT_H
 

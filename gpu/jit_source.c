@@ -42,7 +42,7 @@ int jit_make_key(const Chain *ch, const unsigned *version, JitKey *k)
     memset(k, 0, sizeof(*k));
     for (int i = 0; i < ch->nops; i++) {
         const ChainOp *op = &ch->ops[i];
-        if (op->kind != CHAIN_OCIO || op->live) /* (live: jit_make_source's default case) */
+        if (op->kind != CHAIN_OCIO) /* (a CDL's numbers go by value: chain_step) */
             continue;
         k->s[k->n].step = i;
         k->s[k->n].prog = op->lut;
@@ -142,12 +142,8 @@ int jit_make_source(const JitKey *k, JitBuf *b)
     put(b, "static __device__ __forceinline__ void jit_ocio2(int i, const ChainOp *op, float *a,"
            " float *b)\n{\n    switch (i) {\n");
     put(b, "%s", sw.p ? sw.p : "");
-    /* every other OpenColorIO step is one live grading rebuilds (ChainOp.live), read
-     * as it goes: ocio_run (a call) on copies, so that a and b keep their registers */
-    put(b, "    default: {\n        float ta[3] = {a[0], a[1], a[2]}, tb[3] = {b[0], b[1], b[2]};\n"
-           "        ocio_run(op->lut, ta);\n        ocio_run(op->lut, tb);\n"
-           "        a[0] = ta[0], a[1] = ta[1], a[2] = ta[2], b[0] = tb[0], b[1] = tb[1], b[2] = tb[2];"
-           "\n    }\n    }\n}\n"
+    /* (every OpenColorIO step of the chain has its case: jit_make_key keys them all) */
+    put(b, "    }\n    (void)op;\n}\n"
            "#ifdef JIT_MINB\n"
            "#define JIT_BOUNDS __launch_bounds__(COLOUR_KERNEL_BLOCK_X * COLOUR_KERNEL_BLOCK_Y, "
            "JIT_MINB)\n#else\n#define JIT_BOUNDS\n#endif\n"

@@ -70,7 +70,8 @@ int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
         version[i] = stage_table_version(s, &job, i);
     // the chain's OpenColorIO programs compiled in, found by their host tables
     const void *jit = colour_jit_kernel(cs->jit, &job.ch, version);
-    if (device_job_tables(&cs->tables, &job, version, s->error, sizeof(s->error)) < 0)
+    if (device_job_tables(&cs->tables, &job, version, s->submitted + 1, s->completed, s->error,
+                          sizeof(s->error)) < 0)
         return -1;
     job.dither = job.dither ? cs->d_dither : NULL;
     int out_kind = ofmt.layout == PIX_RGB48 ? COLOUR_OUT_RGB48 : COLOUR_OUT_BGR24;

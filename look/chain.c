@@ -255,7 +255,10 @@ static void to_op(const Step *st, ChainOp *op)
     if (st->kind == CHAIN_OCIO) {
         op->lut = st->prog;
         op->size = (int)st->prog_len;
-        op->live = st->live;
+        return;
+    }
+    if (st->kind == CHAIN_CDL) {
+        memcpy(op->cdl, st->cdl, sizeof(op->cdl));
         return;
     }
     if (st->power > 0) { /* a table the stage builds: no registry entry per value */
@@ -352,7 +355,8 @@ int transform_parse(const char *spec, Transform *t, char *err, size_t errlen)
     }
     t->chain.nops = n;
     /* an OpenColorIO step first reads the samples at its levels (camera=: data) */
-    t->chain.levels = steps[0].kind == CHAIN_OCIO ? steps[0].levels : CHAIN_LEVELS_TAGGED;
+    t->chain.levels = steps[0].kind == CHAIN_OCIO || steps[0].kind == CHAIN_CDL
+                          ? steps[0].levels : CHAIN_LEVELS_TAGGED;
     for (int i = 0; i < n; i++) {
         to_op(&steps[i], &t->chain.ops[i]);
         if (steps[i].out_set) /* the last display made is the chain's output */

@@ -22,8 +22,9 @@ typedef struct Step {
     double power; /* eq's gamma: a table of v^power the stage builds (ChainOp.power) */
     const float *prog; /* CHAIN_OCIO: its program (colour/ocio.h), prog_len floats, kept */
     size_t prog_len;   /* for the process (look/chain_ocio.c) */
-    int live;          /* CHAIN_OCIO: cdl='s numbers, which live grading changes (ChainOp.live) */
-    int levels;        /* CHAIN_OCIO: how the samples in front of it are read (Chain.levels) */
+    float cdl[CHAIN_CDL_LEN]; /* CHAIN_CDL: its record, by value (ChainOp.cdl) */
+    int levels;        /* CHAIN_OCIO, CHAIN_CDL: how the samples in front of it are read
+                        * (Chain.levels) */
     int out_set;       /* camera=: the display it makes (Transform.out_*) */
     int out_transfer, out_primaries;
     double out_peak;
@@ -66,8 +67,9 @@ const char *chain_step_end(const char *s, const char *end);
 int chain_value(Parser *ps, const Args *a, int i, char *buf, size_t len);
 
 /* An OpenColorIO step (look/chain_ocio.c): name is "ocio", "camera" (cam_name
- * the camera's, written first: camera=NAME:key=value…) or "lut"; fills st (kind
- * CHAIN_OCIO, its program, mix, levels). 0, or −1 said. */
+ * the camera's, written first: camera=NAME:key=value…), "lut" or "cdl"; fills st
+ * (kind CHAIN_OCIO and its program, or CHAIN_CDL and its numbers; mix, levels). 0,
+ * or −1 said. */
 int chain_ocio(Parser *ps, const char *name, const Args *a, Step *st, const char *cam_name);
 
 #endif

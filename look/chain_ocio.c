@@ -3,7 +3,9 @@
  * config's colour spaces, or a display and view, with its looks) and
  * lut=file=F (every format OCIO reads). Each becomes one CHAIN_OCIO step whose
  * program (ocio/ocio_step.h) is built once for a process and kept, as LUT
- * files are (look/cube.h): the live keys re-parse chains. */
+ * files are (look/cube.h): the live keys re-parse chains. And cdl=: an ASC CDL
+ * by value (CHAIN_CDL), its numbers in the step itself, never registered, so
+ * that live grading's key presses build nothing that stays. */
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -113,15 +115,13 @@ static char *step_key(const char *cfg, const OcioStep *s)
     const char *f[12] = {cfg, s->in, s->out, s->display, s->view, s->looks, s->file, s->cccid};
     for (int i = 0; i < s->nbuiltin && i < 4; i++)
         f[8 + i] = s->builtin[i];
-    size_t len = 64 + (s->kind == OCIO_STEP_CDL ? 320 : 0);
+    size_t len = 64;
     for (int i = 0; i < 12; i++)
         len += 24 + (f[i] ? strlen(f[i]) : 0);
     char *k = malloc(len);
     if (!k)
         return NULL;
     int at = snprintf(k, len, "%d %d %d %d;", s->kind, s->interp, s->inverse, s->nbuiltin);
-    for (int i = 0; s->kind == OCIO_STEP_CDL && i < 10; i++) /* (len's 64 and 24 a name: room) */
-        at += snprintf(k + at, len - (size_t)at, "%a;", s->cdl[i]);
     for (int i = 0; i < 12; i++)
         at += snprintf(k + at, len - (size_t)at, "%zu:%s;", f[i] ? strlen(f[i]) : (size_t)0, f[i] ? f[i] : "");
     return k;
@@ -272,21 +272,39 @@ static int camera(Parser *ps, const char *name, const Args *a, Step *st, const c
     return program(ps, name, &s, *levels, st);
 }
 
-/* A program made here (a cdl= step's numbers), kept under key (taken) with the
- * others for the process: the same step again takes the same program. 0, or
- * −1 said */
-static int keep(Parser *ps, const char *name, char *key, float *prog, size_t len, Step *st)
+/* A CDL step's record (ChainOp.cdl) from a program of one CDL operation
+ * (ocio_prog_cdl's); 0, or −1 when prog is not one */
+static int cdl_record(const float *prog, size_t len, float rec[CHAIN_CDL_LEN])
 {
+    if (len != 3 + CHAIN_CDL_LEN || prog[0] != 1.0f || prog[1] != (float)OCIO_OP_CDL ||
+        prog[2] != (float)(2 + CHAIN_CDL_LEN))
+        return -1;
+    memcpy(rec, prog + 3, sizeof(float) * CHAIN_CDL_LEN);
+    return 0;
+}
+
+/* cdl=file=F[:cccid=ID]: the file's CDL by value (the same record as cdl='s
+ * numbers: the same bytes for the same numbers); a file whose transform is
+ * not one CDL is a program, as lut=file= makes it. 0, or −1 said */
+static int cdl_file(Parser *ps, const char *name, const OcioStep *s, int levels, Step *st)
+{
+    char err[512];
+    float *prog = NULL;
+    size_t len = 0;
     pthread_mutex_lock(&lock);
-    const Built *b = found(key);
-    if (b)
-        free(key), free(prog);
-    else
-        b = add(key, prog, len, 0);
-    if (b)
-        st->prog = b->prog, st->prog_len = b->len;
+    OcioCfg *c = cfg_for(ps, 0);
+    int rc = c ? ocio_step_cdl(c, s, &prog, &len, err, sizeof(err)) : -1;
     pthread_mutex_unlock(&lock);
-    return b ? 0 : chain_fail(ps, ps->step, "%s: out of memory", name);
+    if (rc == 0 && cdl_record(prog, len, st->cdl) < 0)
+        rc = 1;
+    free(prog);
+    if (rc == 1) {
+        st->kind = CHAIN_OCIO;
+        return program(ps, name, s, levels, st);
+    }
+    if (rc < 0 && c)
+        snprintf(ps->err, ps->errlen, "-t %s: %s", name, err);
+    return rc;
 }
 
 /* cdl=slope=S:offset=O:power=P:sat=N (each of the first three one number or
@@ -341,41 +359,28 @@ static int cdl(Parser *ps, const char *name, const Args *a, Step *st)
             val[k][c] = y;
         }
     }
-    st->kind = CHAIN_OCIO;
+    st->kind = CHAIN_CDL; /* (by value: grade/live.c changes these numbers on a key press) */
     st->levels = levels;
-    if (have[4]) { /* a file, through OpenColorIO (forced to the ASC's style) */
+    if (have[4]) { /* a file, read by OpenColorIO (forced to the ASC's style) */
         const char *dot = strrchr(file, '.');
         if (have[0] || have[1] || have[2] || have[3])
             return chain_fail(ps, ps->step, "cdl: file= or numbers (slope, offset, power, sat), not both");
         if (!dot || (strcasecmp(dot, ".cdl") && strcasecmp(dot, ".cc") && strcasecmp(dot, ".ccc")))
             return chain_fail(ps, ps->step, "cdl: '%s' is not a CDL file (.cdl, .cc or .ccc)", file);
         OcioStep s = {.kind = OCIO_STEP_FILE, .file = file, .cccid = cccid};
-        return program(ps, name, &s, levels, st);
+        return cdl_file(ps, name, &s, levels, st);
     }
     if (have[5])
         return chain_fail(ps, ps->step, "cdl: cccid= goes with file=");
-    st->live = 1; /* (grade/live.c changes these numbers on a key press) */
-    if (ocio_available()) { /* OCIO's optimized operations, as for a file of the same numbers */
-        OcioStep s = {.kind = OCIO_STEP_CDL};
-        for (int k = 0; k < 10; k++)
-            s.cdl[k] = val[k / 3][k % 3];
-        return program(ps, name, &s, levels, st);
-    }
     OcioProg p;
     ocio_prog_init(&p);
     size_t len = 0;
-    char *key = malloc(512);
-    float *prog = ocio_prog_cdl(&p, 1, 1, val[0], val[1], val[2], val[3][0]) == 0 ? ocio_prog_take(&p, &len) : NULL;
+    float *prog = ocio_prog_cdl(&p, 1, 1, val[0], val[1], val[2], val[3][0]) == 0 ? ocio_prog_take(&p, &len)
+                                                                                  : NULL;
     ocio_prog_free(&p);
-    if (!prog || !key) {
-        free(prog), free(key);
-        return chain_fail(ps, ps->step, "cdl: out of memory");
-    }
-    int at = snprintf(key, 512, "cdl");
-    for (int k = 0; k < 4; k++)
-        for (int c = 0; c < 3; c++)
-            at += snprintf(key + at, 512 - (size_t)at, " %a", val[k][c]);
-    return keep(ps, name, key, prog, len, st);
+    int rc = prog ? cdl_record(prog, len, st->cdl) : -1;
+    free(prog);
+    return rc < 0 ? chain_fail(ps, ps->step, "cdl: out of memory") : 0;
 }
 
 int chain_ocio(Parser *ps, const char *name, const Args *a, Step *st, const char *cam_name)

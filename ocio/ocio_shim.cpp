@@ -387,6 +387,41 @@ int ocio_step_program(const OcioCfg *c, const OcioStep *s, float **prog, size_t 
     return rc;
 }
 
+int ocio_step_cdl(const OcioCfg *c, const OcioStep *s, float **prog, size_t *len, char *err,
+                  size_t errlen)
+{
+    *prog = nullptr;
+    OcioProg p;
+    ocio_prog_init(&p);
+    int rc = guarded(err, errlen, [&]() {
+        std::string why;
+        if (!check_names(c, s, why)) {
+            say(err, errlen, why);
+            return -1;
+        }
+        // the processor as the file has it (not optimized: a CDL stays one CDL)
+        OCIO::GroupTransformRcPtr g = processor(c, s)->createGroupTransform();
+        if (g->getNumTransforms() != 1 ||
+            g->getTransform(0)->getTransformType() != OCIO::TRANSFORM_TYPE_CDL)
+            return 1;
+        std::string name;
+        if (!ocio_add_op(&p, g->getTransform(0), name)) {
+            if (p.failed) {
+                say(err, errlen, "OpenColorIO: out of memory for a program");
+                return -1;
+            }
+            return 1; // (a power that is not finite: the optimized program's way)
+        }
+        if (!(*prog = ocio_prog_take(&p, len))) {
+            say(err, errlen, "OpenColorIO: out of memory for a program");
+            return -1;
+        }
+        return 0;
+    });
+    ocio_prog_free(&p);
+    return rc;
+}
+
 int ocio_step_apply(const OcioCfg *c, const OcioStep *s, float *rgb, size_t n, char *err, size_t errlen)
 {
     return guarded(err, errlen, [&]() {

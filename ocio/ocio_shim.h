@@ -63,6 +63,13 @@ typedef struct OcioStep {
  * that cannot be read or that OCIO refuses). */
 int ocio_step_program(const OcioCfg *c, const OcioStep *s, float **prog, size_t *len,
                       char *missing, size_t missinglen, char *err, size_t errlen);
+/* A step whose processor, as its file has it (not optimized), is one ASC CDL
+ * (a .cc, .ccc or .cdl file): that CDL as a program of one operation
+ * (ocio_prog_cdl's record, malloc'd, *len floats), the numbers a cdl= step
+ * carries by value. 0; 1 when the processor is anything else; −1 with one line
+ * in err (as ocio_step_program's). */
+int ocio_step_cdl(const OcioCfg *c, const OcioStep *s, float **prog, size_t *len, char *err,
+                  size_t errlen);
 /* The step through OCIO's own CPU processor (the optimized one OCIO's
  * getDefaultCPUProcessor makes): n RGB triples in place, the reference the
  * programs are held to. 0, or −1 with one line in err. */

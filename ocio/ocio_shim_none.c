@@ -76,6 +76,15 @@ int ocio_step_program(const OcioCfg *c, const OcioStep *s, float **prog, size_t 
     return -1;
 }
 
+int ocio_step_cdl(const OcioCfg *c, const OcioStep *s, float **prog, size_t *len, char *err,
+                  size_t errlen)
+{
+    (void)c, (void)s, (void)len;
+    *prog = NULL;
+    say(err, errlen);
+    return -1;
+}
+
 int ocio_step_apply(const OcioCfg *c, const OcioStep *s, float *rgb, size_t n, char *err,
                     size_t errlen)
 {

@@ -440,7 +440,7 @@ int main(void)
         snprintf(ochain[2], sizeof(ochain[2]), "%s,camera=clog2", test_chain[1]);
         snprintf(ochain[3], sizeof(ochain[3]), "lut=file=%s/a.clf", dir);
         snprintf(ochain[4], sizeof(ochain[4]), "lut=file=%s/b.clf:inverse=1,camera=vlog:range=legal", dir);
-        /* (a cdl='s numbers are read as the compiled kernel goes: ChainOp.live) */
+        /* (a cdl='s numbers go by value in the job: CHAIN_CDL, not compiled in) */
         snprintf(ochain[5], sizeof(ochain[5]),
                  "cdl=slope=0.5/2/1.5:offset=0.05:power=2/0.5/1:sat=0.7:mix=0.8,camera=logc3");
         /* twice: the built-in pair kernel (PINSTRIPE_JIT=0, as where NVRTC is
