@@ -30,6 +30,10 @@ int transform_named_count(void);
 const char *transform_named(int i);
 /* The OpenColorIO config ocio= steps use (--ocio; NULL: $OCIO's), before parsing. */
 void chain_ocio_config(const char *path);
+/* How many OpenColorIO programs the process holds (one per distinct camera=,
+ * ocio= or lut= step parsed; a cdl= step holds none): tests check it stays
+ * flat under live grading. */
+int chain_ocio_programs(void);
 /* The cameras camera= knows: count, and name i with its OCIO built-in transform. */
 int chain_camera_count(void);
 const char *chain_camera(int i, const char **ocio_style);

@@ -127,6 +127,14 @@ static char *step_key(const char *cfg, const OcioStep *s)
     return k;
 }
 
+int chain_ocio_programs(void)
+{
+    pthread_mutex_lock(&lock);
+    int n = nbuilt;
+    pthread_mutex_unlock(&lock);
+    return n;
+}
+
 /* The registry (under lock): the program kept under key, or NULL */
 static const Built *found(const char *key)
 {
