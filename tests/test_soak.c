@@ -13,7 +13,8 @@
  * 1 MiB) and, on CUDA, the device memory in use (cudaMemGetInfo, within 1 MiB).
  * The CPU backend, and the CUDA backend where a device answers.
  * PINSTRIPE_SOAK=full runs the issue's counts (10,000 CDL changes each way,
- * 1,000 looks, 1,000 eq changes); CI runs a slice. */
+ * 1,000 looks, 1,000 eq changes), PINSTRIPE_SOAK=N N CDL changes and N/5 of
+ * the others; CI runs 1,000 and 200. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -218,9 +219,10 @@ int main(void)
         printf("no OpenColorIO: camera= cannot be parsed; skipped\n");
         return 77;
     }
-    const char *knob = getenv("PINSTRIPE_SOAK");
-    int full = knob && !strcmp(knob, "full");
-    int ncdl = full ? 10000 : 1000, nlooks = full ? 1000 : 200, neq = full ? 1000 : 200;
+    const char *knob = getenv("PINSTRIPE_SOAK"); /* full, or N: N CDL changes, N/5 of the rest */
+    int full = knob && !strcmp(knob, "full"), n = knob && !full ? atoi(knob) : 0;
+    int ncdl = full ? 10000 : n > WARM ? n : 1000;
+    int nrest = full ? 1000 : n <= WARM ? 200 : n / 5 > WARM ? n / 5 : WARM + 1;
     test_luts_make();
     char cc[64], p3[64];
     snprintf(cc, sizeof cc, "/tmp/pinstripe-test-%d.cc", (int)getpid());
@@ -242,8 +244,8 @@ int main(void)
     for (int b = 0; b < 2; b++) {
         soak(backends[b], "cdl, one in flight", cdl_spec, ncdl, 1);
         soak(backends[b], "cdl, three in flight", cdl_spec, ncdl, 3);
-        soak(backends[b], "t through 7 looks", look_spec, nlooks, 3);
-        soak(backends[b], "eq and mix", eq_spec, neq, 3);
+        soak(backends[b], "t through 7 looks", look_spec, nrest, 3);
+        soak(backends[b], "eq and mix", eq_spec, nrest, 3);
     }
     remove(cc);
     test_luts_remove();
