@@ -82,10 +82,15 @@ void ocio_prog_free(OcioProg *p)
 
 int ocio_prog_matrix(OcioProg *p, const double m[16], const double off[4])
 {
+    /* OCIO's processor applied to RGB pixels reads alpha as 0 (its scanline
+     * helper fills a missing alpha with 0), so the alpha column adds nothing
+     * (its 0 · m, kept as a 0 term: ocio_matrix's sum, in OCIO's order); the
+     * alpha row makes only alpha */
     float q[15];
     for (int r = 0; r < 3; r++) {
-        for (int k = 0; k < 4; k++)
+        for (int k = 0; k < 3; k++)
             q[5 * r + k] = (float)m[4 * r + k];
+        q[5 * r + 3] = 0.0f;
         q[5 * r + 4] = (float)off[r];
     }
     return ocio_prog_add(p, OCIO_OP_MATRIX, q, 15);

@@ -200,19 +200,30 @@ cc = ("<ColorCorrection id=\"{}\"><SOPNode><Slope>{}</Slope><Offset>{}</Offset><
       "</SOPNode><SatNode><Saturation>{}</Saturation></SatNode></ColorCorrection>")
 with open(f"{d}/t.cc", "w") as f:
     f.write(cc.format("one", "1.2 0.9 1.05", "-0.02 0.01 0.03", "0.8 1.1 1.3", "1.4"))
+# CTF matrices with an alpha column: 4x4, and 4x4 with offsets (OpenColorIO applies
+# them to RGB pixels with alpha 0: the alpha column adds nothing)
+m4 = [[0.9, 0.08, 0.02, 0.3], [0.05, 1.1, -0.1, -0.2], [0.01, -0.05, 0.95, 0.25], [0.1, 0.2, 0.3, 0.9]]
+for name, dim, off in (("m44", "4 4 4", None), ("m45", "4 5 4", [0.05, -0.03, 0.02, 0.1])):
+    rows = [" ".join(f"{x}" for x in m4[r] + ([off[r]] if off else [])) for r in range(4)]
+    with open(f"{d}/{name}.ctf", "w") as f:
+        f.write(f'<?xml version="1.0" encoding="UTF-8"?>\n<ProcessList id="{name}" version="1.3">\n'
+                f'<Matrix inBitDepth="32f" outBitDepth="32f"><Array dim="{dim}">\n'
+                + "\n".join(rows) + "\n</Array></Matrix>\n</ProcessList>\n")
 with open(f"{d}/t.ccc", "w") as f:
     f.write("<ColorCorrectionCollection>" + cc.format("a", "1 1 1", "0 0 0", "2 2 2", "1") +
             cc.format("b", "4 0 0.5", "-0.1 0.2 0", "0.2 5 1", "0") + "</ColorCorrectionCollection>")
 PY
   # FILE [CCCID]: lut=file= through pinstripe and through OCIO, equal to 1 LSB10, silent
-  through() {
-    expect 0 -q --no-display -t "lut=file=$1${2:+:cccid=$2}" --out-depth 16 -c rawvideo -o "$tmp/o.nut" "$tmp/in.mkv"
+  through() { # FILE [CCCID [inv]]
+    expect 0 -q --no-display -t "lut=file=$1${2:+:cccid=$2}${3:+:inverse=1}" --out-depth 16 -c rawvideo \
+      -o "$tmp/o.nut" "$tmp/in.mkv"
     rgb48 "$tmp/o.nut" "$tmp/o.raw"
-    $py "$check" compare rgb "$tmp/in.raw" "$tmp/o.raw" $w $h "file=$1${2:+#$2}" 1 0.25 ||
-      fail "lut=file=$1 ${2:+cccid=$2 }against OpenColorIO"
+    $py "$check" compare rgb "$tmp/in.raw" "$tmp/o.raw" $w $h "file=$1${2:+#$2}${3:+@inv}" 1 0.25 ||
+      fail "lut=file=$1 ${2:+cccid=$2 }${3:+inverse=1 }against OpenColorIO"
     [ ! -s "$tmp/err" ] || { cat "$tmp/err"; fail "lut=file=$1 said something"; }
   }
-  for f in t.cube t.spi1d t.spi3d t.cc; do through "$tmp/$f"; done
+  for f in t.cube t.spi1d t.spi3d t.cc m44.ctf m45.ctf; do through "$tmp/$f"; done
+  for f in m44.ctf m45.ctf; do through "$tmp/$f" "" inv; done
   through "$tmp/t.ccc" b
   # every format OpenColorIO writes (its Baker and writers), and .spimtx, .mga and a
   # Discreet .lut written here: read by pinstripe and by OpenColorIO, equal to 1 LSB10

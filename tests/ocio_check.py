@@ -18,7 +18,7 @@
         (code - 64)/876); OUT: rgb48le from pinstripe. STEP: cdl=slope=R/G/B:offset=..:power=..:sat=S (OCIO's
         CDLTransform, style CDL_ASC), camera=NAME[:output=hdr-pq-1000] (OCIO's
         built-ins through ACES to SDR video or 1000-nit PQ, as pinstripe has them), or file=PATH
-        (a FileTransform, tetrahedral, CDL clamped; PATH#ID: a .ccc's CDL by id). Prints max, p99 and mean
+        (a FileTransform, tetrahedral, CDL clamped; PATH#ID: a .ccc's CDL by id; PATH@inv: inverted). Prints max, p99 and mean
         in 10-bit codes per channel, pooled, both sides clamped to [0,1];
         exits 1 when max > MAXLSB or mean > MEANLSB.
 """
@@ -58,10 +58,13 @@ def processor(step):
         t = OCIO.CDLTransform(slope=v["slope"], offset=v["offset"], power=v["power"], sat=v["sat"][0])
         t.setStyle(OCIO.CDL_ASC)
         return cfg.getProcessor(t).getDefaultCPUProcessor()
-    path, _, cccid = arg.partition("#")
+    inverse = arg.endswith("@inv")  # PATH@inv: the file's transform inverted
+    path, _, cccid = arg[:-4 if inverse else None].partition("#")
     t = OCIO.FileTransform(src=path, interpolation=OCIO.INTERP_TETRAHEDRAL)
     if cccid:
         t.setCCCId(cccid)
+    if inverse:
+        t.setDirection(OCIO.TRANSFORM_DIR_INVERSE)
     t.setCDLStyle(OCIO.CDL_ASC)
     return cfg.getProcessor(t).getDefaultCPUProcessor()
 
