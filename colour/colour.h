@@ -339,6 +339,28 @@ COLOUR_FN void colour_pair_out(const ColourJob *j, int x, int y, int out, uint8_
     colour_store(j, x + 1, y, out, b, dst + bpp);
 }
 
+/* colour_pixel_float as a call (the pair paths' rare pixels: one copy of the
+ * whole one-pixel path, not one where each is) */
+COLOUR_NOINLINE void colour_pixel_float_call(const ColourJob *j, int x, int y, float v[3])
+{
+    colour_pixel_float(j, x, y, v);
+}
+
+/* Pixels (x, y) and (x + 1, y) as R, G, B in [0,1], as colour_pixel_float
+ * makes each: the chain on both together (colour_apply_chain2) where both
+ * take it, the same bytes. */
+COLOUR_FN void colour_pair_float(const ColourJob *j, int x, int y, float a[3], float b[3])
+{
+    if (x < j->split) {
+        colour_pixel_float_call(j, x, y, a);
+        colour_pixel_float_call(j, x + 1, y, b);
+        return;
+    }
+    colour_pixel_in(j, x, y, a);
+    colour_pixel_in(j, x + 1, y, b);
+    colour_apply_chain2(&j->ch, a, b);
+}
+
 /* The YUV output's threshold at luma pixel (x, y): the pattern's for 8 bits,
  * else round to nearest. */
 COLOUR_FN float colour_yuv_t(const ColourJob *j, int x, int y)
@@ -380,19 +402,19 @@ COLOUR_FN void colour_put(uint8_t *row, int i, int wide, int value)
         row[i] = (uint8_t)value;
 }
 
-/* The encoder's 4:2:0 output: the 2×2 block at (x, y) (both even), each
- * pixel's Y from its R, G, B, the block's U and V from their sums, 8-bit or
- * 16-bit samples by o.depth. The CPU backend runs colour_out_y and
- * colour_out_uv over rows it converted to floats first (convert_cpu.c). */
-COLOUR_FN void colour_block420(const ColourJob *j, int x, int y, uint8_t *y0, uint8_t *y1,
-                               uint8_t *u, uint8_t *v)
+/* The encoder's 4:2:0 output: the 2×2 block at (x, y) (both even) from its
+ * four pixels' R, G, B (p: the top row's two, then the bottom row's; the
+ * divider's white put in here), each pixel's Y from its R, G, B, the block's
+ * U and V from their sums, 8-bit or 16-bit samples by o.depth. The CPU
+ * backend runs colour_out_y and colour_out_uv over rows it converted to
+ * floats first (convert_cpu.c); the CUDA kernel converts the block's pixels
+ * (gpu/colour_kernel.cuh) and puts them here. */
+COLOUR_FN void colour_block420_put(const ColourJob *j, int x, int y, float p[4][3], uint8_t *y0,
+                                   uint8_t *y1, uint8_t *u, uint8_t *v)
 {
-    float p[4][3];
-    for (int i = 0; i < 4; i++) {
-        colour_pixel_float(j, x + (i & 1), y + (i >> 1), p[i]);
+    for (int i = 0; i < 4; i++)
         if (x + (i & 1) + 1 == j->line)
             p[i][0] = p[i][1] = p[i][2] = 1.0f;
-    }
     int wide = j->o.depth > 8, uu, vv;
     for (int i = 0; i < 4; i++)
         colour_put(i >> 1 ? y1 : y0, x + (i & 1), wide,

@@ -13,7 +13,7 @@
 void convert_rows(const FrameBuf *in, FrameBuf *out, int y0, int y1, const ColourJob *job);
 
 /* Rows [y0, y1) (both even) of `in` into the same rows of `out` (yuv420p or
- * yuv420p16, banded or not): each 2×2 block as colour_block420 does.
+ * yuv420p16, banded or not): each 2×2 block as colour_block420_put does.
  * scratch: CONVERT_YUV_SCRATCH(width) bytes, the caller's (one per worker,
  * allocated once). */
 #define CONVERT_YUV_SCRATCH(w) ((size_t)24 * (size_t)(w))

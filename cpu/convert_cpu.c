@@ -81,7 +81,7 @@ void convert_rows_yuv420(const FrameBuf *in, FrameBuf *out, int y0, int y1,
         j.src = band_source(in, k, y0, y1, &r0, &r1);
         for (int y = r0; y + 1 < r1; y += 2) {
             /* the row pair as floats first (what colour_pixel_float gives), then
-             * colour_block420's roundings, in a tight loop */
+             * colour_block420_put's roundings, in a tight loop */
             row_split(job, &j, &left, convert_row, y, w, COLOUR_OUT_FLOAT, (uint8_t *)s0);
             row_split(job, &j, &left, convert_row, y + 1, w, COLOUR_OUT_FLOAT, (uint8_t *)s1);
             uint8_t *l0 = frame_row(out, 0, y), *l1 = frame_row(out, 0, y + 1);

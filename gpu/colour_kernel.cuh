@@ -1,11 +1,13 @@
-// The colour kernel's body, shared by gpu/kernels.cu (built with the program)
-// and the kernels gpu/jit.c compiles at run time for a chain's OpenColorIO
-// programs: one thread per two pixels of a stripe, running the same colour.h
-// functions as the CPU backend, so the two give the same bytes.
+// The bodies of the kernels that run a chain (BGR / RGB48 out, the encoder's
+// 4:2:0, the resampler's horizontal pass), shared by gpu/kernels.cu (built with
+// the program) and the kernels gpu/jit.c compiles at run time for a chain's
+// OpenColorIO programs: the same colour.h functions as the CPU backend, so
+// the two give the same bytes.
 #ifndef PINSTRIPE_GPU_COLOUR_KERNEL_CUH
 #define PINSTRIPE_GPU_COLOUR_KERNEL_CUH
 
 #include "colour/colour.h"
+#include "colour/scale_px.h"
 
 struct KernelArgs {
     ColourJob j;
@@ -42,5 +44,92 @@ template <bool Pair> __device__ __forceinline__ void colour_kernel_body(const Ke
 
 #define COLOUR_KERNEL_BLOCK_X 64
 #define COLOUR_KERNEL_BLOCK_Y 4
+
+// Pixels (x, y) and (x + 1, y) as R, G, B: the chain on both together (Pair: a
+// chain with an OpenColorIO step, colour_pair_float), else one at a time; the
+// same bytes either way.
+template <bool Pair>
+__device__ __forceinline__ void colour_float2(const ColourJob *j, int x, int y, float a[3], float b[3])
+{
+    if (Pair) {
+        colour_pair_float(j, x, y, a, b);
+        return;
+    }
+    colour_pixel_float(j, x, y, a);
+    colour_pixel_float(j, x + 1, y, b);
+}
+
+// The encoder's 4:2:0 output: one thread per 2×2 block, the same colour_put,
+// colour_out_y and colour_out_uv as colour_block420 (the CPU backend's rows).
+struct Yuv420Args {
+    ColourJob j;
+    int width, y0, y1;
+    uint8_t *dst[3]; // row 0 of each: luma row y0 (chroma row y0/2)
+    int dst_stride[3];
+};
+
+#define YUV420_BLOCK_X 64
+#define YUV420_BLOCK_Y 2
+
+template <bool Pair> __device__ __forceinline__ void yuv420_body(const Yuv420Args &k)
+{
+    int x = 2 * (blockIdx.x * blockDim.x + threadIdx.x);
+    int y = k.y0 + 2 * (blockIdx.y * blockDim.y + threadIdx.y);
+    if (x + 1 >= k.width || y + 1 >= k.y1)
+        return;
+    int r = y - k.y0;
+    uint8_t *l0 = k.dst[0] + (size_t)r * k.dst_stride[0];
+    uint8_t *u = k.dst[1] + (size_t)(r / 2) * k.dst_stride[1];
+    uint8_t *v = k.dst[2] + (size_t)(r / 2) * k.dst_stride[2];
+    float p[4][3] = {};
+#pragma unroll 1
+    for (int i = 0; i < 2; i++) { // (a loop: one copy of the chain in the kernel; p's
+        float a[3], b[3];         // places constants, so that it keeps its registers)
+        colour_float2<Pair>(&k.j, x, y + i, a, b);
+        for (int c = 0; c < 3; c++) {
+            p[0][c] = i ? p[0][c] : a[c], p[1][c] = i ? p[1][c] : b[c];
+            p[2][c] = i ? a[c] : p[2][c], p[3][c] = i ? b[c] : p[3][c];
+        }
+    }
+    colour_block420_put(&k.j, x, y, p, l0, l0 + k.dst_stride[0], u, v);
+}
+
+// Resampling. The horizontal pass: one block a row segment of SCALE_H_BLOCK
+// outputs; its threads first transform the input pixels the segment reads into
+// shared memory (each once; two adjacent ones a thread where the chain runs on
+// pairs), then each sums its output's taps from there.
+#define SCALE_H_BLOCK 128
+
+struct ScaleHArgs {
+    ColourJob j;
+    ScaleAxis h;
+    int out_w, y0;
+    float *hbuf;
+};
+
+template <bool Pair> __device__ __forceinline__ void scale_h_body(const ScaleHArgs &k)
+{
+    extern __shared__ float px[];
+    int x0 = blockIdx.x * SCALE_H_BLOCK, y = k.y0 + blockIdx.y;
+    int xl = min(x0 + SCALE_H_BLOCK, k.out_w) - 1;
+    int base = k.h.first[x0] + k.h.offset, span = k.h.first[xl] + k.h.taps - k.h.first[x0];
+    for (int i = (Pair ? 2 : 1) * threadIdx.x; i < span; i += (Pair ? 2 : 1) * blockDim.x) {
+        if (Pair && i + 1 < span) {
+            float a[3], b[3];
+            colour_pair_float(&k.j, base + i, y, a, b);
+            scale_to_light(&k.h, a);
+            scale_to_light(&k.h, b);
+            for (int c = 0; c < 3; c++)
+                px[3 * i + c] = a[c], px[3 * i + 3 + c] = b[c];
+            continue;
+        }
+        colour_pixel_float(&k.j, base + i, y, px + 3 * i);
+        scale_to_light(&k.h, px + 3 * i);
+    }
+    __syncthreads();
+    int x = x0 + threadIdx.x;
+    if (x <= xl)
+        scale_h_px(&k.h, px, base, x, k.hbuf + ((size_t)y * k.out_w + x) * 3);
+}
 
 #endif

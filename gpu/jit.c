@@ -271,10 +271,10 @@ static cudaKernel_t kernel_for(ColourJit *cj, char *src)
     return k;
 }
 
-const void *colour_jit_kernel(ColourJit *cj, const Chain *ch, const unsigned *version)
+const void *colour_jit_kernel(ColourJit *cj, const Chain *ch, const unsigned *version, int path)
 {
     JitKey k;
-    if (!cj || cj->off || !jit_make_key(ch, version, &k))
+    if (!cj || cj->off || !jit_make_key(ch, version, path, &k))
         return NULL;
     cj->tick++;
     for (int i = 0; i < cj->n; i++)
@@ -332,10 +332,10 @@ int colour_jit_kernels(void)
     return n;
 }
 
-int colour_jit_try(const Chain *ch, int arch, double *ms, char *err, size_t errlen)
+int colour_jit_try(const Chain *ch, int arch, int path, double *ms, char *err, size_t errlen)
 {
     JitKey k;
-    if (!jit_make_key(ch, NULL, &k))
+    if (!jit_make_key(ch, NULL, path, &k))
         return 0;
     pthread_once(&nv_once, nv_load);
     if (!nv.ok) {

@@ -21,20 +21,27 @@ extern "C" {
 
 typedef struct ColourJit ColourJit;
 
+/* The kernels that run a chain, each compiled for it on its own: BGR / RGB48
+ * out (colour_launch), the encoder's 4:2:0 (colour_launch_yuv420), the
+ * resampler's horizontal pass (scale_h_launch; the window smaller than the
+ * video, zoom) */
+enum { JIT_PATH_COLOUR = 0, JIT_PATH_YUV420 = 1, JIT_PATH_SCALE_H = 2, JIT_PATHS = 3 };
+
 /* A stage's cache of compiled kernels (NULL out of memory: none then) */
 ColourJit *colour_jit_new(void);
 /* Frees them (no kernel of theirs may still run: the stage has synchronised) */
 void colour_jit_free(ColourJit **cj);
-/* The kernel (a cudaKernel_t, for colour_launch) for a chain whose tables are
- * still the host's (version[i]: step i's table build, stage_table_version), or
- * NULL: no OpenColorIO step, or no compiled kernel (the built-in pair kernel
- * then). Compiles on the first call for a chain (about a second), then finds it. */
-const void *colour_jit_kernel(ColourJit *cj, const Chain *ch, const unsigned *version);
-/* For tests on a machine without a GPU: the kernel for the chain's
+/* The kernel `path` (a cudaKernel_t, for its launcher) for a chain whose tables
+ * are still the host's (version[i]: step i's table build, stage_table_version),
+ * or NULL: no OpenColorIO step, or no compiled kernel (the built-in pair kernel
+ * then). Compiles on the first call for a chain and path (about a second),
+ * then finds it. */
+const void *colour_jit_kernel(ColourJit *cj, const Chain *ch, const unsigned *version, int path);
+/* For tests on a machine without a GPU: the kernel `path` for the chain's
  * OpenColorIO steps (host tables) compiled for sm_<arch>, not loaded. 1
  * compiled (*ms: how long it took), 0 no such step, −1 failed (why in err),
  * −2 no NVRTC here. */
-int colour_jit_try(const Chain *ch, int arch, double *ms, char *err, size_t errlen);
+int colour_jit_try(const Chain *ch, int arch, int path, double *ms, char *err, size_t errlen);
 /* How many kernels this process has compiled and loaded (test_gpu: its
  * OpenColorIO chains ran through them) */
 int colour_jit_kernels(void);

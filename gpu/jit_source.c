@@ -37,9 +37,10 @@ static void put(JitBuf *b, const char *fmt, ...)
 }
 
 /* The chain's OpenColorIO steps as a key; 0 when it has none */
-int jit_make_key(const Chain *ch, const unsigned *version, JitKey *k)
+int jit_make_key(const Chain *ch, const unsigned *version, int path, JitKey *k)
 {
     memset(k, 0, sizeof(*k));
+    k->path = path;
     for (int i = 0; i < ch->nops; i++) {
         const ChainOp *op = &ch->ops[i];
         if (op->kind != CHAIN_OCIO) /* (a CDL's numbers go by value: chain_step) */
@@ -55,7 +56,7 @@ int jit_make_key(const Chain *ch, const unsigned *version, JitKey *k)
 
 int jit_same_key(const JitKey *a, const JitKey *b)
 {
-    if (a->n != b->n)
+    if (a->path != b->path || a->n != b->n)
         return 0;
     for (int i = 0; i < a->n; i++)
         if (a->s[i].step != b->s[i].step || a->s[i].prog != b->s[i].prog ||
@@ -146,10 +147,15 @@ int jit_make_source(const JitKey *k, JitBuf *b)
     put(b, "    }\n    (void)op;\n}\n"
            "#ifdef JIT_MINB\n"
            "#define JIT_BOUNDS __launch_bounds__(COLOUR_KERNEL_BLOCK_X * COLOUR_KERNEL_BLOCK_Y, "
-           "JIT_MINB)\n#else\n#define JIT_BOUNDS\n#endif\n"
-           "extern \"C\" __global__ void JIT_BOUNDS colour_jit_kernel(const __grid_constant__ "
-           "KernelArgs k)\n"
-           "{\n    colour_kernel_body<true>(k);\n}\n");
+           "JIT_MINB)\n#else\n#define JIT_BOUNDS\n#endif\n");
+    /* the kernel that runs the chain where the stage does: BGR / RGB48 out, the
+     * encoder's 4:2:0, the resampler's horizontal pass (one name: jit.c finds it) */
+    static const char *const entry[JIT_PATHS][2] = {{"KernelArgs", "colour_kernel_body"},
+                                                    {"Yuv420Args", "yuv420_body"},
+                                                    {"ScaleHArgs", "scale_h_body"}};
+    int p = k->path >= 0 && k->path < JIT_PATHS ? k->path : 0;
+    put(b, "extern \"C\" __global__ void JIT_BOUNDS colour_jit_kernel(const __grid_constant__ %s k)\n"
+           "{\n    %s<true>(k);\n}\n", entry[p][0], entry[p][1]);
     int failed = b->failed || sw.failed;
     free(sw.p);
     return failed ? -1 : 0;

@@ -7,13 +7,15 @@
 #include <stddef.h>
 
 #include "colour/colour.h"
+#include "gpu/jit.h"
 
 /* a record longer than this is read from the device's program (a table: its
  * entries are read at positions only the pixel knows, constants gain nothing) */
 #define JIT_RECORD_MAX 4096
 
 typedef struct JitKey {
-    int n; /* OpenColorIO steps */
+    int path; /* the kernel the chain runs in: JIT_PATH_* (gpu/jit.h) */
+    int n;    /* OpenColorIO steps */
     struct {
         int step;
         const float *prog;
@@ -29,8 +31,9 @@ typedef struct JitBuf {
     int failed;
 } JitBuf;
 
-/* The chain's OpenColorIO steps as a key (version NULL: all 0); 0 when it has none */
-int jit_make_key(const Chain *ch, const unsigned *version, JitKey *k);
+/* The chain's OpenColorIO steps as a key for the kernel `path` (version NULL:
+ * all 0); 0 when it has none */
+int jit_make_key(const Chain *ch, const unsigned *version, int path, JitKey *k);
 int jit_same_key(const JitKey *a, const JitKey *b);
 /* The kernel's source into b (free b->p): 0, or −1 (a program that is not well
  * formed, a value that is not finite, out of memory) */

@@ -1,6 +1,9 @@
-// The colour kernels: one thread per two pixels (or one 2×2 block) of a
-// stripe, running the same colour.h functions as the CPU backend, so the two
-// give the same bytes.
+// The colour kernels: one thread per two pixels (or one 2×2 block, or the
+// resampler's pixels) of a stripe, running the same colour.h functions as the
+// CPU backend, so the two give the same bytes (their bodies in
+// colour_kernel.cuh, which gpu/jit.c compiles too). Each comes in two
+// instantiations: Pair for a chain with an OpenColorIO step (its pixels two at
+// a time), so that the kernel of every other chain keeps its registers.
 #include "gpu/kernels.h"
 
 #include "gpu/colour_kernel.cuh"
@@ -41,31 +44,14 @@ extern "C" cudaError_t colour_launch(const ColourJob *j, const void *jit, int ou
     return cudaGetLastError();
 }
 
-struct Yuv420Args {
-    ColourJob j;
-    int width, y0, y1;
-    uint8_t *dst[3]; // row 0 of each: luma row y0 (chroma row y0/2)
-    int dst_stride[3];
-};
-
-// The encoder's 4:2:0 output: one thread per 2×2 block, the same
-// colour_block420() as the CPU backend's rows.
-__global__ void yuv420_kernel(const __grid_constant__ Yuv420Args k)
+template <bool Pair> __global__ void yuv420_kernel(const __grid_constant__ Yuv420Args k)
 {
-    int x = 2 * (blockIdx.x * blockDim.x + threadIdx.x);
-    int y = k.y0 + 2 * (blockIdx.y * blockDim.y + threadIdx.y);
-    if (x + 1 >= k.width || y + 1 >= k.y1)
-        return;
-    int r = y - k.y0;
-    uint8_t *l0 = k.dst[0] + (size_t)r * k.dst_stride[0];
-    uint8_t *u = k.dst[1] + (size_t)(r / 2) * k.dst_stride[1];
-    uint8_t *v = k.dst[2] + (size_t)(r / 2) * k.dst_stride[2];
-    colour_block420(&k.j, x, y, l0, l0 + k.dst_stride[0], u, v);
+    yuv420_body<Pair>(k);
 }
 
-extern "C" cudaError_t colour_launch_yuv420(const ColourJob *j, uint8_t *const dst[3],
-                                            const int dst_stride[3], int width, int y0, int y1,
-                                            cudaStream_t stream)
+extern "C" cudaError_t colour_launch_yuv420(const ColourJob *j, const void *jit,
+                                            uint8_t *const dst[3], const int dst_stride[3],
+                                            int width, int y0, int y1, cudaStream_t stream)
 {
     Yuv420Args k;
     memset(&k, 0, sizeof(k));
@@ -73,37 +59,24 @@ extern "C" cudaError_t colour_launch_yuv420(const ColourJob *j, uint8_t *const d
     k.width = width, k.y0 = y0, k.y1 = y1;
     for (int p = 0; p < 3; p++)
         k.dst[p] = dst[p], k.dst_stride[p] = dst_stride[p];
-    dim3 block(64, 2);
+    dim3 block(YUV420_BLOCK_X, YUV420_BLOCK_Y);
     int bw = width / 2, bh = (y1 - y0) / 2;
     dim3 grid((bw + block.x - 1) / block.x, (bh + block.y - 1) / block.y);
-    yuv420_kernel<<<grid, block, 0, stream>>>(k);
+    int ocio = colour_chain_has_ocio(&j->ch);
+    if (ocio && jit) {
+        void *args[] = {&k};
+        return cudaLaunchKernel(jit, grid, block, args, 0, stream);
+    }
+    if (ocio)
+        yuv420_kernel<true><<<grid, block, 0, stream>>>(k);
+    else
+        yuv420_kernel<false><<<grid, block, 0, stream>>>(k);
     return cudaGetLastError();
 }
 
-// Resampling. The horizontal pass: one block a row segment of SCALE_H_BLOCK
-// outputs; its threads first transform the input pixels the segment reads into
-// shared memory (each once), then each sums its output's taps from there.
-struct ScaleHArgs {
-    ColourJob j;
-    ScaleAxis h;
-    int out_w, y0;
-    float *hbuf;
-};
-
-__global__ void scale_h_kernel(const __grid_constant__ ScaleHArgs k)
+template <bool Pair> __global__ void scale_h_kernel(const __grid_constant__ ScaleHArgs k)
 {
-    extern __shared__ float px[];
-    int x0 = blockIdx.x * SCALE_H_BLOCK, y = k.y0 + blockIdx.y;
-    int xl = min(x0 + SCALE_H_BLOCK, k.out_w) - 1;
-    int base = k.h.first[x0] + k.h.offset, span = k.h.first[xl] + k.h.taps - k.h.first[x0];
-    for (int i = threadIdx.x; i < span; i += blockDim.x) {
-        colour_pixel_float(&k.j, base + i, y, px + 3 * i);
-        scale_to_light(&k.h, px + 3 * i);
-    }
-    __syncthreads();
-    int x = x0 + threadIdx.x;
-    if (x <= xl)
-        scale_h_px(&k.h, px, base, x, k.hbuf + ((size_t)y * k.out_w + x) * 3);
+    scale_h_body<Pair>(k);
 }
 
 extern "C" int scale_h_span(const int32_t *first, int taps, int out_w)
@@ -117,14 +90,24 @@ extern "C" int scale_h_span(const int32_t *first, int taps, int out_w)
     return span;
 }
 
-extern "C" cudaError_t scale_h_prepare(int span)
+extern "C" cudaError_t scale_h_prepare(const void *kernel, int span)
 {
-    return cudaFuncSetAttribute(scale_h_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                (int)(3 * sizeof(float)) * span);
+    int bytes = (int)(3 * sizeof(float)) * span;
+    cudaError_t e = cudaSuccess;
+    if (!kernel) {
+        e = cudaFuncSetAttribute(scale_h_kernel<false>, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
+        if (e == cudaSuccess)
+            e = cudaFuncSetAttribute(scale_h_kernel<true>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                     bytes);
+    } else if (bytes > 48 * 1024) { // (a compiled one: beyond the default only)
+        e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
+    }
+    return e;
 }
 
-extern "C" cudaError_t scale_h_launch(const ColourJob *j, const ScaleAxis *h, int out_w, int span,
-                                      float *hbuf, int y0, int y1, cudaStream_t stream)
+extern "C" cudaError_t scale_h_launch(const ColourJob *j, const void *jit, const ScaleAxis *h,
+                                      int out_w, int span, float *hbuf, int y0, int y1,
+                                      cudaStream_t stream)
 {
     ScaleHArgs k;
     memset(&k, 0, sizeof(k));
@@ -133,7 +116,17 @@ extern "C" cudaError_t scale_h_launch(const ColourJob *j, const ScaleAxis *h, in
     k.out_w = out_w, k.y0 = y0;
     k.hbuf = hbuf;
     dim3 grid((out_w + SCALE_H_BLOCK - 1) / SCALE_H_BLOCK, y1 - y0);
-    scale_h_kernel<<<grid, SCALE_H_BLOCK, 3 * sizeof(float) * span, stream>>>(k);
+    size_t shared = 3 * sizeof(float) * span;
+    int ocio = colour_chain_has_ocio(&j->ch);
+    if (ocio && jit) {
+        void *args[] = {&k};
+        cudaError_t e = scale_h_prepare(jit, span);
+        return e != cudaSuccess ? e : cudaLaunchKernel(jit, grid, SCALE_H_BLOCK, args, shared, stream);
+    }
+    if (ocio)
+        scale_h_kernel<true><<<grid, SCALE_H_BLOCK, shared, stream>>>(k);
+    else
+        scale_h_kernel<false><<<grid, SCALE_H_BLOCK, shared, stream>>>(k);
     return cudaGetLastError();
 }
 

@@ -7,6 +7,7 @@
 
 #include "colour/colour.h"
 #include "colour/scale_px.h"
+#include "gpu/colour_kernel.cuh"
 
 #ifdef __cplusplus
 extern "C" {
@@ -23,22 +24,24 @@ cudaError_t colour_launch(const ColourJob *j, const void *jit, int out, uint8_t 
 
 /* Convert rows [y0, y1) (even, even) of the job's source into the encoder's
  * 4:2:0 planes dst (device; row 0 of each is luma row y0, chroma row y0/2),
- * 2×2 blocks as colour_block420 does. Even widths. */
-cudaError_t colour_launch_yuv420(const ColourJob *j, uint8_t *const dst[3],
+ * 2×2 blocks as colour_block420_put does. Even widths. jit: NULL, or the
+ * kernel compiled for the chain (colour_jit_kernel, JIT_PATH_YUV420). */
+cudaError_t colour_launch_yuv420(const ColourJob *j, const void *jit, uint8_t *const dst[3],
                                  const int dst_stride[3], int width, int y0, int y1,
                                  cudaStream_t stream);
 
 /* Resampling (scale_px.h), the horizontal pass: input rows [y0, y1) of the
  * job's source, each pixel transformed once (colour_pixel_float), resampled
  * across by h (device tables) to out_w samples into rows y0.. of hbuf (device,
- * 3 × out_w floats a row). SCALE_H_BLOCK outputs a block, reading at most
- * `span` input pixels (scale_h_span). */
-#define SCALE_H_BLOCK 128
+ * 3 × out_w floats a row). SCALE_H_BLOCK (colour_kernel.cuh) outputs a block,
+ * reading at most `span` input pixels (scale_h_span). jit: NULL, or the kernel
+ * compiled for the chain (colour_jit_kernel, JIT_PATH_SCALE_H). */
 int scale_h_span(const int32_t *first, int taps, int out_w);
-/* Let the horizontal pass use span's shared memory (once, before launching). */
-cudaError_t scale_h_prepare(int span);
-cudaError_t scale_h_launch(const ColourJob *j, const ScaleAxis *h, int out_w, int span,
-                           float *hbuf, int y0, int y1, cudaStream_t stream);
+/* Let the horizontal pass use span's shared memory: the built-in kernels
+ * (kernel NULL: once, before launching), or a compiled one (scale_h_launch). */
+cudaError_t scale_h_prepare(const void *kernel, int span);
+cudaError_t scale_h_launch(const ColourJob *j, const void *jit, const ScaleAxis *h, int out_w,
+                           int span, float *hbuf, int y0, int y1, cudaStream_t stream);
 /* The vertical pass: output rows [oy0, oy1), each summed down hbuf's rows by v
  * (device tables), stored as BGR (dithered) or RGB48 (out) at dst (device,
  * row y at dst + y × dst_stride). */

@@ -98,7 +98,7 @@ static int scale_init(Stage *s, CudaStage *cs)
                             sizeof(s->error)) < 0)
         return -1;
     cs->span = scale_h_span(cs->rh.first, cs->rh.taps, cs->rh.out);
-    CK(scale_h_prepare(cs->span));
+    CK(scale_h_prepare(NULL, cs->span));
     return 0;
 fail:
     return -1;

@@ -68,8 +68,10 @@ int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
         return -1;
     for (int i = 0; i < job.ch.nops; i++)
         version[i] = stage_table_version(s, &job, i);
-    // the chain's OpenColorIO programs compiled in, found by their host tables
-    const void *jit = colour_jit_kernel(cs->jit, &job.ch, version);
+    // the chain's OpenColorIO programs compiled in, found by their host tables, into
+    // the kernel that runs the chain here (the resampler's, the encoder's, or BGR's)
+    int path = cs->scaled ? JIT_PATH_SCALE_H : s->cfg.out_yuv ? JIT_PATH_YUV420 : JIT_PATH_COLOUR;
+    const void *jit = colour_jit_kernel(cs->jit, &job.ch, version, path);
     if (device_job_tables(&cs->tables, &job, version, s->submitted + 1, s->completed, s->error,
                           sizeof(s->error)) < 0)
         return -1;
@@ -165,7 +167,7 @@ int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
                     CK(cudaStreamWaitEvent(st, pv->ev[EV_PER_STRIPE * j + EV_V], 0));
             if (h0 < h1) {
                 INJECT("kernel", "the colour kernel's launch");
-                CK(scale_h_launch(&kjob, &dh, cs->rh.out, cs->span, cs->d_h[set], h0, h1, st));
+                CK(scale_h_launch(&kjob, jit, &dh, cs->rh.out, cs->span, cs->d_h[set], h0, h1, st));
             }
             CK(cudaEventRecord(ev[EV_H], st));
             continue;
@@ -180,7 +182,7 @@ int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
         if (y0 < y1)
             INJECT("kernel", "the colour kernel's launch");
         if (y0 < y1 && s->cfg.out_yuv)
-            CK(colour_launch_yuv420(&kjob, ob.plane, dout.stride, f->width, y0, y1, st));
+            CK(colour_launch_yuv420(&kjob, jit, ob.plane, dout.stride, f->width, y0, y1, st));
         else if (y0 < y1)
             CK(colour_launch(&kjob, jit, out_kind, d_out, out->stride[0], f->width, y0, y1, st));
         if (timed)

@@ -463,6 +463,27 @@ int main(void)
                                 (d + s) % 3, yuv, outk == 1 ? 16 : outk == 3 ? 10 : 8, (d + n) % 3);
                         combos++;
                     }
+            /* the resampler's kernel (the window smaller or larger than the video, a
+             * zoom's crop, linear light, a split) with each chain: compiled for it too */
+            const int rs[][5] = {{1920, 1080, 1152, 648, 0}, {641, 481, 320, 240, 0},
+                                 {130, 66, 641, 333, 0},     {97, 61, 33, 20, 1},
+                                 {642, 362, 214, 120, 0},    {1920, 1080, 960, 540, 1}};
+            for (int i = 0; i < 6; i++)
+                for (int n = 1; n <= 8; n += n == 1 ? 2 : 5) {
+                    int v = i + n + jit, d = v % ndeep;
+                    scale_w = rs[i][2], scale_h = rs[i][3], scale_crop = rs[i][4];
+                    scale_f = v % SCALE_NFILTERS, scale_lin = v % 2;
+                    compare_on = i == 4, compare_at = 0.4;
+                    one_out(deep[d].l, deep[d].depth, rs[i][0], rs[i][1], n, ochain[(i + n + jit) % 6],
+                            v % 3, 0, v % 2 ? 16 : 8, v % 3);
+                    combos++;
+                }
+            scale_w = scale_h = scale_f = scale_lin = scale_crop = compare_on = 0;
+            /* the encoder's 4:2:0 with a split */
+            compare_on = 1, compare_at = 0.5;
+            one_out(PIX_YUV420P16, 10, 642, 362, 3, ochain[(2 + jit) % 6], 1, 1, 10, 1);
+            compare_on = 0;
+            combos++;
         }
 #ifdef PINSTRIPE_HAVE_CUDA
         printf("OpenColorIO chains: %d kernels compiled for their programs\n", colour_jit_kernels());

@@ -79,8 +79,8 @@ static void write_files(const char *dir)
                "</ProcessList>\n");
 }
 
-/* the source for one chain's text; NULL on failure (CHECKed) */
-static char *source_of(const char *chain)
+/* the source of kernel `path` for one chain's text; NULL on failure (CHECKed) */
+static char *source_of_path(const char *chain, int path)
 {
     Transform t;
     char err[512];
@@ -91,11 +91,16 @@ static char *source_of(const char *chain)
     }
     JitKey k;
     JitBuf b = {0};
-    if (!jit_make_key(&t.chain, NULL, &k) || jit_make_source(&k, &b) < 0) {
+    if (!jit_make_key(&t.chain, NULL, path, &k) || jit_make_source(&k, &b) < 0) {
         free(b.p);
         return NULL;
     }
     return b.p;
+}
+
+static char *source_of(const char *chain)
+{
+    return source_of_path(chain, JIT_PATH_COLOUR);
 }
 
 /* a program of one record (kind, len, then its floats) with its head and a
@@ -156,15 +161,18 @@ int main(void)
             continue;
         }
         for (int arch = 90; arch >= 80; arch -= 10) {
+            /* each kernel that runs a chain (BGR, the encoder's, the resampler's), in turn */
             double ms = 0;
-            int rc = colour_jit_try(&t.chain, arch, &ms, err, sizeof(err));
+            int path = (i + arch / 10) % JIT_PATHS;
+            int rc = colour_jit_try(&t.chain, arch, path, &ms, err, sizeof(err));
             if (rc == -2) {
                 printf("no NVRTC here (%s): skipped\n", err);
                 return 77;
             }
             CHECK(rc == 1, "sm_%d %s: %s", arch, chains[i], rc == 0 ? "no OpenColorIO step" : err);
             compiled += rc == 1;
-            printf("sm_%d %-60.60s %s, %.0f ms\n", arch, chains[i], rc == 1 ? "compiled" : "FAILED", ms);
+            printf("sm_%d %-52.52s path %d %s, %.0f ms\n", arch, chains[i], path,
+                   rc == 1 ? "compiled" : "FAILED", ms);
         }
     }
     CHECK(compiled == 2 * n, "%d of %d compiled", compiled, 2 * n);
@@ -176,6 +184,15 @@ int main(void)
     a = source_of("cdl=slope=1.1/1/0.9");
     CHECK(a == NULL, "a chain of a CDL alone has a compiled kernel");
     free(a);
+    /* each path its own kernel, the programs' records the same */
+    char *p[JIT_PATHS];
+    for (int i = 0; i < JIT_PATHS; i++)
+        p[i] = source_of_path("camera=slog3-cine", i);
+    CHECK(p[0] && p[1] && p[2] && strcmp(p[0], p[1]) && strcmp(p[0], p[2]) && strcmp(p[1], p[2]) &&
+          strstr(p[1], "yuv420_body<true>") && strstr(p[2], "scale_h_body<true>"),
+          "the three paths' kernels are not three");
+    for (int i = 0; i < JIT_PATHS; i++)
+        free(p[i]);
     check_malformed();
     char cmd[600];
     snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
