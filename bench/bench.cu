@@ -35,6 +35,7 @@
 #include "stage/clock.h"
 #include "scope/scope.h"
 #include "stage/stage.h"
+#include "colour/resample.h"
 #include "look/chain.h"
 #include "ocio/ocio_shim.h"
 #include "look/tonemap.h"
@@ -224,6 +225,8 @@ static int ocio_only;     // --ocio: issue 43's rows alone
 static int bench_gradients; // --picture gradients: pinstripe-cpu-bench's picture, not random bytes
 static int bench_compare; // the stage with --compare split (at 0.5)
 static int bench_scopes;  // the stage counting these scopes (SCOPE_* bits; 0: none)
+static int scale_w, scale_h; // --scale WxH: the stage resamples to WxH (bilinear), as for a window
+static int one_at_a_time;  // --one: one frame in flight (submit, wait): a frame's latency
 static double stage_run_hdr(int w, int h, const char *tname, int stripes, int hdr);
 
 static double stage_run(int w, int h, const char *tname, int stripes)
@@ -247,12 +250,13 @@ static double stage_run_fmt(int w, int h, const char *tname, int stripes, int hd
     char err[512], note[256];
     // as the player lays its ring slots out: one band per stripe
     PixLayout il = hdr == 2 ? PIX_RGB48 : hdr >= 0 ? PIX_YUV420P16 : PIX_YUV420P;
-    FrameFormat in = {il, w, h, plain ? 1 : stripes},
-                out = {rgb48_out ? PIX_RGB48 : PIX_BGR24, w, h, 1};
+    FrameFormat in = {il, w, h, plain ? 1 : stripes};
     StageConfig cfg;
     memset(&cfg, 0, sizeof(cfg));
     cfg.in = in, cfg.stripes = stripes, cfg.backend = STAGE_CUDA;
     cfg.out_depth = rgb48_out ? 16 : 8;
+    cfg.out_width = scale_w, cfg.out_height = scale_h, cfg.scale = SCALE_BILINEAR;
+    FrameFormat out = stage_out_format(&cfg);
     cfg.dither = DITHER_ORDERED; // the player's default
     cfg.compare = bench_compare, cfg.compare_at = 0.5, cfg.scopes = bench_scopes;
     cfg.time_every = spans_path && strcmp(tname, "invert") == 0 ? 1 : time_every;
@@ -310,7 +314,7 @@ static double stage_run_fmt(int w, int h, const char *tname, int stripes, int hd
         }
     }
     double per[64];
-    int depth = stage_depth(s);
+    int depth = one_at_a_time ? 1 : stage_depth(s);
     FILE *spans = NULL;
     char spans_file[1024];
     snprintf(spans_file, sizeof spans_file, "%s-%d.csv", spans_path ? spans_path : "", h);
@@ -592,6 +596,11 @@ int main(int argc, char **argv)
             grade_only = ocio_only = 1;
         else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)
             only_spec = argv[++i];
+        else if (strcmp(argv[i], "--scale") == 0 && i + 1 < argc &&
+                 sscanf(argv[i + 1], "%dx%d", &scale_w, &scale_h) == 2 && scale_w > 0 && scale_h > 0)
+            i++;
+        else if (strcmp(argv[i], "--one") == 0)
+            one_at_a_time = 1;
         else if (strcmp(argv[i], "--grade") == 0) // issue 27's rows alone (2160p lut3d 33³)
             grade_only = 1;
         else if (strcmp(argv[i], "--picture") == 0 && i + 1 < argc &&
@@ -606,7 +615,7 @@ int main(int argc, char **argv)
         else {
             fprintf(stderr, "usage: pinstripe-bench [--reps N] [--frames N] [--stripes N] "
                             "[--plain] [--copies] [--timing N] [-v] [--spans PREFIX] [--grade] [--ocio]\n"
-                            "                       [--picture random|gradients] [--only SPEC]\n");
+                            "                       [--picture random|gradients] [--only SPEC [--scale WxH] [--one]]\n");
             return 1;
         }
     }
@@ -642,10 +651,13 @@ int main(int argc, char **argv)
         row("forum loop 1080p BGR, pinned", forum_loop(1), bgr1080, bgr1080, fb);
     }
     if (only_spec) { // one spec's 2160p stage, nothing else (what a profiler looks at)
-        FrameFormat in = {PIX_YUV420P, 3840, 2160, 1}, out = {PIX_BGR24, 3840, 2160, 1};
+        // (--scale: resampled to WxH, as for a window; --one: one frame at a time)
+        FrameFormat in = {PIX_YUV420P, 3840, 2160, 1};
+        FrameFormat out = {PIX_BGR24, scale_w ? scale_w : 3840, scale_h ? scale_h : 2160, 1};
         double up = (double)frame_bytes(&in), down = (double)frame_bytes(&out);
         char name[96];
-        snprintf(name, sizeof name, "2160p -t %.36s", only_spec);
+        snprintf(name, sizeof name, "2160p%s%s -t %.30s", scale_w ? "→" : "", one_at_a_time ? " one" : "",
+                 only_spec);
         row(name, stage_run(3840, 2160, only_spec, stripes), up, down, copy_bound_ms(&bw, up, down));
         return 0;
     }

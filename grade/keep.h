@@ -3,7 +3,7 @@
  * the frame shown: <stem>-<frame>.cube, the live chain baked (look/bake.h: a
  * 65³ table, for that frame's kind of picture, with the tone curve it is shown
  * with), and <stem>-<frame>.cc, the ASC CDL decision the CDL keys grade
- * (look/cdl_grade.h) when the chain has one. A bake takes a second or two: it
+ * (grade/cdl_grade.h) when the chain has one. A bake takes a second or two: it
  * runs on a thread of its own while the picture plays on, one at a time; the
  * display thread starts it and asks, each time it polls the keys, whether it
  * has finished. */
@@ -14,7 +14,7 @@
 #include <stdatomic.h>
 
 #include "colour/transform.h"
-#include "look/cdl_grade.h"
+#include "grade/cdl_grade.h"
 
 typedef struct Keep {
     pthread_t th;

@@ -7,7 +7,7 @@
 
 #include "report/msg.h"
 #include "writer/still.h"
-#include "look/cdl_grade.h"
+#include "grade/cdl_grade.h"
 #include "look/chain.h"
 #include "look/cube.h"
 

@@ -6,7 +6,7 @@
  * made with (FrameBuf.look_gen, --stats' "gen").
  *
  * LiveKeys is the display thread's side: what the keys do to the chain
- * (look/adjust.h; k, K, ',' and '.' its CDL decision: look/cdl_grade.h), the
+ * (grade/adjust.h; k, K, ',' and '.' its CDL decision: grade/cdl_grade.h), the
  * overlay's name and note, key b (keep.h), and the chain said at quit. */
 #ifndef PINSTRIPE_GRADE_LIVE_H
 #define PINSTRIPE_GRADE_LIVE_H
@@ -16,7 +16,7 @@
 
 #include "stage/stage.h"
 #include "colour/transform.h"
-#include "look/adjust.h"
+#include "grade/adjust.h"
 #include "look/tonemap.h"
 #include "grade/keep.h"
 

@@ -5,7 +5,7 @@
  * transform; the stage keeps at most depth + 1 gamma tables a step, whatever
  * the number of values (memory flat). The CPU backend, and the CUDA backend
  * where a device answers; every scope counted on the way, equal to a count of
- * the frame's rows. Then the text of adjusted chains (look/adjust.h):
+ * the frame's rows. Then the text of adjusted chains (grade/adjust.h):
  * what mpv's keys make of a chain, and that it parses to the values shown. */
 #include <math.h>
 #include <stdio.h>
@@ -17,8 +17,8 @@
 #include "scope/scope_prep.h"
 #include "cpu/simd.h"
 #include "stage/stage_common.h"
-#include "look/adjust.h"
-#include "look/cdl_grade.h"
+#include "grade/adjust.h"
+#include "grade/cdl_grade.h"
 #include "look/chain.h"
 #include "tests/check.h"
 

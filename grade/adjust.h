@@ -5,8 +5,8 @@
  * (chain.h's help) and the result is -t text: the text the stage parses is
  * the text printed, so pasting it after -t gives exactly what was shown.
  * Host side only, no FFmpeg, no CUDA. */
-#ifndef PINSTRIPE_LOOK_ADJUST_H
-#define PINSTRIPE_LOOK_ADJUST_H
+#ifndef PINSTRIPE_GRADE_ADJUST_H
+#define PINSTRIPE_GRADE_ADJUST_H
 
 #include <stddef.h>
 

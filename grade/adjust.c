@@ -1,7 +1,7 @@
 /* Live adjustment of a chain's text (see adjust.h). The text is split as
  * transform_parse splits it: steps at ',', a step's options at ':' after its
  * name and '='. */
-#include "look/adjust.h"
+#include "grade/adjust.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -8,8 +8,8 @@
  * 0..10, offset −1..1, power 0.02..10, sat 0..4). The result is -t text whose
  * numbers are the shortest decimals that read back as the same doubles, so the
  * chain printed replays exactly. Host side only. */
-#ifndef PINSTRIPE_LOOK_CDL_GRADE_H
-#define PINSTRIPE_LOOK_CDL_GRADE_H
+#ifndef PINSTRIPE_GRADE_CDL_GRADE_H
+#define PINSTRIPE_GRADE_CDL_GRADE_H
 
 #include <stddef.h>
 

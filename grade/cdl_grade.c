@@ -1,7 +1,7 @@
 /* A chain's CDL decision graded with keys (see cdl_grade.h). The text is split
  * as transform_parse splits it: steps at ',' and a step's options at ':'
  * (neither after a backslash), a step's name before its first '='. */
-#include "look/cdl_grade.h"
+#include "grade/cdl_grade.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "look/adjust.h"
+#include "grade/adjust.h"
 
 enum { SLOPE, OFFSET, POWER, SAT };
 
