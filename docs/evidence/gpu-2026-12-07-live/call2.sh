@@ -3,11 +3,12 @@
 # 2160p, unscaled and resampled to 1920x1080 and 2560x1440 (bilinear, as a
 # window), pipelined and one frame at a time (--one); none, a 33^3 table,
 # camera=, a live cdl= before a camera; the compiled kernels against the
-# built-in ones (PINSTRIPE_JIT=0) and against main before this work (-base).
+# built-in ones (PINSTRIPE_JIT=0) and against main before this work (-base,
+# cdd3a44). Packed as call 1.
 set -u
 out=${OUT:-/tmp/o}; mkdir -p "$out"
-source .pack/env.sh
-cd .packA
+source .packT/env.sh
+cd .packT
 sum() { echo "$*" | tee -a "$out/bench.txt"; }
 sum "$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader)"
 lut="lut3d=file=teal-orange.cube"; cam="camera=slog3-cine"
