@@ -64,10 +64,14 @@ static void nv_load(void)
 
 /* A compiled kernel, the process's (a stage goes, the next one with the same
  * programs finds it; none is unloaded before the process ends, so none is
- * while a launch of it may be queued) */
+ * while a launch of it may be queued). Compiled on a thread of its own while
+ * the built-in kernel runs the chain (the same bytes), unless PINSTRIPE_JIT=wait */
+enum { JIT_PENDING = 0, JIT_READY = 1, JIT_FAILED = -1 };
+
 typedef struct JitKernel {
     char *src;
     int arch;
+    atomic_int state;    /* JIT_*: kernel is set before READY is stored */
     cudaKernel_t kernel; /* NULL: its compile failed (not tried again) */
 } JitKernel;
 static struct {
@@ -78,32 +82,44 @@ static struct {
 
 typedef struct JitEntry {
     JitKey key;
-    cudaKernel_t kernel; /* NULL: none for this chain */
+    int made; /* its kernel's index in made, or −1: none for this chain */
     unsigned long long used;
 } JitEntry;
+
+#define JIT_THREADS JIT_CACHE /* compiles a stage has started and not joined, at most */
 
 struct ColourJit {
     JitEntry e[JIT_CACHE];
     int n;
     unsigned long long tick;
     int off;
+    int wait; /* PINSTRIPE_JIT=wait: compile on the stage thread, the frame waits */
     char why[200];
     int arch; /* major·10 + minor of the device */
+    int dev;
+    pthread_t threads[JIT_THREADS]; /* compiles started here, joined by colour_jit_destroy */
+    int nthreads;
 };
 
-ColourJit *colour_jit_new(void)
+ColourJit *colour_jit_create(void)
 {
     ColourJit *cj = (ColourJit *)calloc(1, sizeof(*cj));
     if (!cj)
         return NULL;
     const char *env = getenv("PINSTRIPE_JIT");
     cj->off = env && strcmp(env, "0") == 0;
+    cj->wait = env && strcmp(env, "wait") == 0;
     return cj;
 }
 
-void colour_jit_free(ColourJit **pcj)
+void colour_jit_destroy(ColourJit **pcj)
 {
-    free(*pcj);
+    ColourJit *cj = *pcj;
+    if (!cj)
+        return;
+    for (int i = 0; i < cj->nthreads; i++) /* (no compile outlives its stage) */
+        pthread_join(cj->threads[i], NULL);
+    free(cj);
     *pcj = NULL;
 }
 
@@ -238,37 +254,90 @@ static void note(const ColourJit *cj)
                         "built-in one runs it: the same pixels, about half the speed\n", cj->why);
 }
 
-/* The process's kernel for this source: found, or compiled now (NULL: failed,
- * why in cj) */
-static cudaKernel_t kernel_for(ColourJit *cj, char *src)
+/* Compile made.k[i] and publish it (under no lock while NVRTC runs); a
+ * failure is noted once a process. 0, or −1 when it failed */
+static int build(ColourJit *cj, int i)
 {
-    pthread_mutex_lock(&made.lock);
-    for (int i = 0; i < made.n; i++)
-        if (made.k[i].arch == cj->arch && strcmp(made.k[i].src, src) == 0) {
-            cudaKernel_t k = made.k[i].kernel;
-            pthread_mutex_unlock(&made.lock);
-            free(src);
-            if (!k)
-                fail(cj, "its compile failed before");
-            return k;
-        }
-    if (made.n == JIT_KERNELS) {
-        pthread_mutex_unlock(&made.lock);
-        free(src);
-        fail(cj, "%d kernels compiled already", JIT_KERNELS);
-        return NULL;
-    }
     cudaKernel_t k = NULL;
-    cudaLibrary_t lib = compile(cj, src);
+    cudaLibrary_t lib = compile(cj, made.k[i].src);
     if (lib && cudaLibraryGetKernel(&k, lib, "colour_jit_kernel") != cudaSuccess) {
         cudaLibraryUnload(lib); /* (nothing of it launched) */
         k = NULL;
         fail(cj, "the compiled kernel was not found in its library");
     }
-    made.k[made.n].src = src, made.k[made.n].arch = cj->arch, made.k[made.n].kernel = k;
-    made.n++;
+    pthread_mutex_lock(&made.lock);
+    made.k[i].kernel = k;
+    atomic_store(&made.k[i].state, k ? JIT_READY : JIT_FAILED);
     pthread_mutex_unlock(&made.lock);
-    return k;
+    if (!k)
+        note(cj);
+    return k ? 0 : -1;
+}
+
+typedef struct JitJob {
+    ColourJit scratch; /* arch and the reason of a failure: the thread's own */
+    int i;
+} JitJob;
+
+static void *build_thread(void *arg)
+{
+    JitJob *job = (JitJob *)arg;
+    if (cudaSetDevice(job->scratch.dev) == cudaSuccess) /* (the stage's device) */
+        build(&job->scratch, job->i);
+    else {
+        fail(&job->scratch, "no device to load it on");
+        pthread_mutex_lock(&made.lock);
+        atomic_store(&made.k[job->i].state, JIT_FAILED);
+        pthread_mutex_unlock(&made.lock);
+        note(&job->scratch);
+    }
+    free(job);
+    return NULL;
+}
+
+/* The process's kernel for this source (src taken): its index in made, found
+ * or added now and compiled (on a thread of its own, or here with
+ * PINSTRIPE_JIT=wait); −1 when there is none (why in cj) */
+static int kernel_for(ColourJit *cj, char *src)
+{
+    pthread_mutex_lock(&made.lock);
+    for (int i = 0; i < made.n; i++)
+        if (made.k[i].arch == cj->arch && strcmp(made.k[i].src, src) == 0) {
+            pthread_mutex_unlock(&made.lock);
+            free(src);
+            return i;
+        }
+    if (made.n == JIT_KERNELS) {
+        pthread_mutex_unlock(&made.lock);
+        free(src);
+        fail(cj, "%d kernels compiled already", JIT_KERNELS);
+        note(cj);
+        return -1;
+    }
+    int i = made.n++;
+    made.k[i].src = src, made.k[i].arch = cj->arch, made.k[i].kernel = NULL;
+    atomic_store(&made.k[i].state, JIT_PENDING);
+    pthread_mutex_unlock(&made.lock);
+    JitJob *job = cj->wait || cj->nthreads == JIT_THREADS ? NULL : (JitJob *)malloc(sizeof(*job));
+    if (job) {
+        memset(job, 0, sizeof(*job));
+        job->scratch.arch = cj->arch, job->scratch.dev = cj->dev, job->i = i;
+        if (pthread_create(&cj->threads[cj->nthreads], NULL, build_thread, job) == 0) {
+            cj->nthreads++;
+            return i;
+        }
+        free(job);
+    }
+    build(cj, i); /* (here: asked to wait, or no thread to be had) */
+    return i;
+}
+
+/* The kernel of made.k[i] when it is ready, else NULL (compiling, or failed) */
+static const void *ready(int i)
+{
+    if (i < 0 || atomic_load(&made.k[i].state) != JIT_READY)
+        return NULL;
+    return (const void *)made.k[i].kernel;
 }
 
 const void *colour_jit_kernel(ColourJit *cj, const Chain *ch, const unsigned *version, int path)
@@ -280,7 +349,7 @@ const void *colour_jit_kernel(ColourJit *cj, const Chain *ch, const unsigned *ve
     for (int i = 0; i < cj->n; i++)
         if (jit_same_key(&cj->e[i].key, &k)) {
             cj->e[i].used = cj->tick;
-            return (const void *)cj->e[i].kernel;
+            return ready(cj->e[i].made);
         }
     pthread_once(&nv_once, nv_load);
     if (!nv.ok) {
@@ -289,10 +358,10 @@ const void *colour_jit_kernel(ColourJit *cj, const Chain *ch, const unsigned *ve
         return NULL;
     }
     if (!cj->arch) {
-        int dev = 0, major = 0, minor = 0;
-        if (cudaGetDevice(&dev) != cudaSuccess ||
-            cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) != cudaSuccess ||
-            cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev) != cudaSuccess) {
+        int major = 0, minor = 0;
+        if (cudaGetDevice(&cj->dev) != cudaSuccess ||
+            cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, cj->dev) != cudaSuccess ||
+            cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, cj->dev) != cudaSuccess) {
             cj->off = 1;
             fail(cj, "no device to compile for");
             return NULL;
@@ -309,6 +378,7 @@ const void *colour_jit_kernel(ColourJit *cj, const Chain *ch, const unsigned *ve
     memset(e, 0, sizeof(*e));
     e->key = k;
     e->used = cj->tick;
+    e->made = -1;
     JitBuf b = {0};
     if (jit_make_source(&k, &b) < 0) {
         free(b.p);
@@ -316,10 +386,8 @@ const void *colour_jit_kernel(ColourJit *cj, const Chain *ch, const unsigned *ve
         note(cj);
         return NULL;
     }
-    e->kernel = kernel_for(cj, b.p);
-    if (!e->kernel)
-        note(cj);
-    return (const void *)e->kernel;
+    e->made = kernel_for(cj, b.p);
+    return ready(e->made);
 }
 
 int colour_jit_kernels(void)
@@ -327,7 +395,7 @@ int colour_jit_kernels(void)
     int n = 0;
     pthread_mutex_lock(&made.lock);
     for (int i = 0; i < made.n; i++)
-        n += made.k[i].kernel != NULL;
+        n += atomic_load(&made.k[i].state) == JIT_READY;
     pthread_mutex_unlock(&made.lock);
     return n;
 }

@@ -7,6 +7,10 @@
  * first needed (dlopen: no link-time dependency); where it is missing, or a
  * compile fails (one line says so, once a process), or PINSTRIPE_JIT=0, the
  * stage runs the built-in pair kernel: the same bytes, about half the speed.
+ * A kernel is compiled on a thread of its own while the built-in kernel runs
+ * the chain's frames, and takes them over from the frame after it is ready (the
+ * same bytes: nothing a user sees changes but speed); PINSTRIPE_JIT=wait
+ * compiles it on the stage thread instead, the frame waiting (tests, benchmarks).
  * A CDL's numbers, which live grading changes on each key press, are no
  * program: they go by value in the frame's job (CHAIN_CDL), so a key press
  * costs no compile. */
@@ -28,14 +32,15 @@ typedef struct ColourJit ColourJit;
 enum { JIT_PATH_COLOUR = 0, JIT_PATH_YUV420 = 1, JIT_PATH_SCALE_H = 2, JIT_PATHS = 3 };
 
 /* A stage's cache of compiled kernels (NULL out of memory: none then) */
-ColourJit *colour_jit_new(void);
-/* Frees them (no kernel of theirs may still run: the stage has synchronised) */
-void colour_jit_free(ColourJit **cj);
+ColourJit *colour_jit_create(void);
+/* Waits for the compiles it started, frees it (no kernel of theirs may still
+ * run: the stage has synchronised); NULL accepted */
+void colour_jit_destroy(ColourJit **cj);
 /* The kernel `path` (a cudaKernel_t, for its launcher) for a chain whose tables
  * are still the host's (version[i]: step i's table build, stage_table_version),
- * or NULL: no OpenColorIO step, or no compiled kernel (the built-in pair kernel
- * then). Compiles on the first call for a chain and path (about a second),
- * then finds it. */
+ * or NULL: no OpenColorIO step, no compiled kernel, or not yet (the built-in
+ * pair kernel then). The first call for a chain and path starts its compile
+ * (about a second), on a thread unless PINSTRIPE_JIT=wait. */
 const void *colour_jit_kernel(ColourJit *cj, const Chain *ch, const unsigned *version, int path);
 /* For tests on a machine without a GPU: the kernel `path` for the chain's
  * OpenColorIO steps (host tables) compiled for sm_<arch>, not loaded. 1

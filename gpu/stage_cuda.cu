@@ -68,7 +68,7 @@ static void cuda_uninit(Stage *s)
     resample_axis_free(&cs->rh);
     resample_axis_free(&cs->rv);
     device_tables_free(&cs->tables);
-    colour_jit_free(&cs->jit);
+    colour_jit_destroy(&cs->jit);
     for (int set = 0; set < MAX_SETS; set++)
         for (int i = 0; i < MAX_STREAMS; i++)
             if (cs->streams[set][i]) // never the NULL (default) stream
@@ -120,7 +120,7 @@ static int cuda_init(Stage *s)
         return -1;
     }
     s->priv = cs;
-    cs->jit = colour_jit_new(); // (NULL: the built-in pair kernel runs every chain)
+    cs->jit = colour_jit_create(); // (NULL: the built-in pair kernel runs every chain)
     const FrameFormat *f = &s->cfg.in;
     FrameFormat out = stage_out_format(&s->cfg);
     cs->nstripes = s->cfg.stripes;

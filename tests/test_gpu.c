@@ -449,8 +449,8 @@ int main(void)
         for (int jit = 0; jit < 2; jit++) {
             if (jit && jit_env)
                 setenv("PINSTRIPE_JIT", jit_env, 1);
-            else if (jit)
-                unsetenv("PINSTRIPE_JIT");
+            else if (jit) /* (each frame through the compiled kernel: compiled before it runs) */
+                setenv("PINSTRIPE_JIT", "wait", 1);
             else
                 setenv("PINSTRIPE_JIT", "0", 1);
             for (int d = 0; d < ndeep; d++)
