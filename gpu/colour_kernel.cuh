@@ -94,24 +94,25 @@ template <bool Pair> __device__ __forceinline__ void yuv420_body(const Yuv420Arg
     colour_block420_put(&k.j, x, y, p, l0, l0 + k.dst_stride[0], u, v);
 }
 
-// Resampling. The horizontal pass: one block a row segment of SCALE_H_BLOCK
-// outputs; its threads first transform the input pixels the segment reads into
-// shared memory (each once; two adjacent ones a thread where the chain runs on
-// pairs), then each sums its output's taps from there.
+// Resampling. The horizontal pass: one block of SCALE_H_BLOCK threads a row
+// segment of `per` outputs (at most SCALE_H_BLOCK: scale_h_plan picks it so that
+// every thread takes as many turns); its threads first transform the input
+// pixels the segment reads into shared memory (each once; two adjacent ones a
+// thread where the chain runs on pairs), then each sums its output's taps there.
 #define SCALE_H_BLOCK 128
 
 struct ScaleHArgs {
     ColourJob j;
     ScaleAxis h;
-    int out_w, y0;
+    int out_w, y0, per;
     float *hbuf;
 };
 
 template <bool Pair> __device__ __forceinline__ void scale_h_body(const ScaleHArgs &k)
 {
     extern __shared__ float px[];
-    int x0 = blockIdx.x * SCALE_H_BLOCK, y = k.y0 + blockIdx.y;
-    int xl = min(x0 + SCALE_H_BLOCK, k.out_w) - 1;
+    int x0 = blockIdx.x * k.per, y = k.y0 + blockIdx.y;
+    int xl = min(x0 + k.per, k.out_w) - 1;
     int base = k.h.first[x0] + k.h.offset, span = k.h.first[xl] + k.h.taps - k.h.first[x0];
     for (int i = (Pair ? 2 : 1) * threadIdx.x; i < span; i += (Pair ? 2 : 1) * blockDim.x) {
         if (Pair && i + 1 < span) {
@@ -128,7 +129,7 @@ template <bool Pair> __device__ __forceinline__ void scale_h_body(const ScaleHAr
     }
     __syncthreads();
     int x = x0 + threadIdx.x;
-    if (x <= xl)
+    if (threadIdx.x < k.per && x <= xl)
         scale_h_px(&k.h, px, base, x, k.hbuf + ((size_t)y * k.out_w + x) * 3);
 }
 

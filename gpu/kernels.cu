@@ -79,15 +79,32 @@ template <bool Pair> __global__ void scale_h_kernel(const __grid_constant__ Scal
     scale_h_body<Pair>(k);
 }
 
-extern "C" int scale_h_span(const int32_t *first, int taps, int out_w)
+// the most input pixels a block of `per` outputs reads
+static int span_of(const int32_t *first, int taps, int out_w, int per)
 {
     int span = 0;
-    for (int x0 = 0; x0 < out_w; x0 += SCALE_H_BLOCK) {
-        int xl = x0 + SCALE_H_BLOCK < out_w ? x0 + SCALE_H_BLOCK - 1 : out_w - 1;
+    for (int x0 = 0; x0 < out_w; x0 += per) {
+        int xl = x0 + per < out_w ? x0 + per - 1 : out_w - 1;
         int s = first[xl] + taps - first[x0];
         span = s > span ? s : span;
     }
     return span;
+}
+
+extern "C" ScaleHPlan scale_h_plan(const int32_t *first, int taps, int out_w, int pair)
+{
+    // a block's time goes as its threads' turns (each converts one pixel a turn,
+    // or two: pair), the blocks' number as 1/per: the least turns a output
+    int cap = (pair ? 2 : 1) * SCALE_H_BLOCK;
+    ScaleHPlan best = {SCALE_H_BLOCK, span_of(first, taps, out_w, SCALE_H_BLOCK)};
+    double cost = (double)((best.span + cap - 1) / cap) / best.per;
+    for (int per = SCALE_H_BLOCK - 1; per >= SCALE_H_BLOCK / 4; per--) {
+        int span = span_of(first, taps, out_w, per);
+        double c = (double)((span + cap - 1) / cap) / per;
+        if (c < cost)
+            best = (ScaleHPlan){per, span}, cost = c;
+    }
+    return best;
 }
 
 extern "C" cudaError_t scale_h_prepare(const void *kernel, int span)
@@ -106,21 +123,22 @@ extern "C" cudaError_t scale_h_prepare(const void *kernel, int span)
 }
 
 extern "C" cudaError_t scale_h_launch(const ColourJob *j, const void *jit, const ScaleAxis *h,
-                                      int out_w, int span, float *hbuf, int y0, int y1,
-                                      cudaStream_t stream)
+                                      int out_w, const ScaleHPlan plan[2], float *hbuf, int y0,
+                                      int y1, cudaStream_t stream)
 {
+    int ocio = colour_chain_has_ocio(&j->ch);
+    const ScaleHPlan *p = &plan[ocio]; // (a chain with an OpenColorIO step: pixels in pairs)
     ScaleHArgs k;
     memset(&k, 0, sizeof(k));
     k.j = *j;
     k.h = *h;
-    k.out_w = out_w, k.y0 = y0;
+    k.out_w = out_w, k.y0 = y0, k.per = p->per;
     k.hbuf = hbuf;
-    dim3 grid((out_w + SCALE_H_BLOCK - 1) / SCALE_H_BLOCK, y1 - y0);
-    size_t shared = 3 * sizeof(float) * span;
-    int ocio = colour_chain_has_ocio(&j->ch);
+    dim3 grid((out_w + p->per - 1) / p->per, y1 - y0);
+    size_t shared = 3 * sizeof(float) * p->span;
     if (ocio && jit) {
         void *args[] = {&k};
-        cudaError_t e = scale_h_prepare(jit, span);
+        cudaError_t e = scale_h_prepare(jit, p->span);
         return e != cudaSuccess ? e : cudaLaunchKernel(jit, grid, SCALE_H_BLOCK, args, shared, stream);
     }
     if (ocio)

@@ -33,15 +33,21 @@ cudaError_t colour_launch_yuv420(const ColourJob *j, const void *jit, uint8_t *c
 /* Resampling (scale_px.h), the horizontal pass: input rows [y0, y1) of the
  * job's source, each pixel transformed once (colour_pixel_float), resampled
  * across by h (device tables) to out_w samples into rows y0.. of hbuf (device,
- * 3 × out_w floats a row). SCALE_H_BLOCK (colour_kernel.cuh) outputs a block,
- * reading at most `span` input pixels (scale_h_span). jit: NULL, or the kernel
- * compiled for the chain (colour_jit_kernel, JIT_PATH_SCALE_H). */
-int scale_h_span(const int32_t *first, int taps, int out_w);
+ * 3 × out_w floats a row). A block of SCALE_H_BLOCK (colour_kernel.cuh)
+ * threads makes `per` outputs, reading at most `span` input pixels: per is
+ * picked so that its threads take as many turns converting them (one pixel a
+ * turn, or two for a chain with an OpenColorIO step: plan[1]). jit: NULL, or
+ * the kernel compiled for the chain (colour_jit_kernel, JIT_PATH_SCALE_H). */
+typedef struct ScaleHPlan {
+    int per, span;
+} ScaleHPlan;
+ScaleHPlan scale_h_plan(const int32_t *first, int taps, int out_w, int pair);
 /* Let the horizontal pass use span's shared memory: the built-in kernels
  * (kernel NULL: once, before launching), or a compiled one (scale_h_launch). */
 cudaError_t scale_h_prepare(const void *kernel, int span);
 cudaError_t scale_h_launch(const ColourJob *j, const void *jit, const ScaleAxis *h, int out_w,
-                           int span, float *hbuf, int y0, int y1, cudaStream_t stream);
+                           const ScaleHPlan plan[2], float *hbuf, int y0, int y1,
+                           cudaStream_t stream);
 /* The vertical pass: output rows [oy0, oy1), each summed down hbuf's rows by v
  * (device tables), stored as BGR (dithered) or RGB48 (out) at dst (device,
  * row y at dst + y × dst_stride). */

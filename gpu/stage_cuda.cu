@@ -97,8 +97,9 @@ static int scale_init(Stage *s, CudaStage *cs)
         device_scale_tables(&cs->rh, &cs->rv, &cs->d_tables, &cs->dh, &cs->dv, s->error,
                             sizeof(s->error)) < 0)
         return -1;
-    cs->span = scale_h_span(cs->rh.first, cs->rh.taps, cs->rh.out);
-    CK(scale_h_prepare(NULL, cs->span));
+    for (int pair = 0; pair < 2; pair++)
+        cs->plan[pair] = scale_h_plan(cs->rh.first, cs->rh.taps, cs->rh.out, pair);
+    CK(scale_h_prepare(NULL, cs->plan[0].span > cs->plan[1].span ? cs->plan[0].span : cs->plan[1].span));
     return 0;
 fail:
     return -1;

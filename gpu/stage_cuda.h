@@ -8,6 +8,7 @@
 
 #include "gpu/device_tables.h"
 #include "gpu/jit.h"
+#include "gpu/kernels.h"
 #include "colour/resample.h"
 #include "colour/scale_px.h"
 #include "gpu/scope_cuda.h"
@@ -74,7 +75,8 @@ typedef struct CudaStage {
     DeviceTables tables; // LUTs on the device, each uploaded on first use
     ColourJit *jit;      // pair kernels compiled for the chains' OpenColorIO programs
     // resampling (stage_scales): the weights, on the host and the device
-    int scaled, span;
+    int scaled;
+    ScaleHPlan plan[2]; // the horizontal pass's cut: a pixel a turn, two (scale_h_plan)
     ResampleAxis rh, rv;
     ScaleAxis dh, dv;
     void *d_tables;

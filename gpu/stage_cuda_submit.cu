@@ -167,7 +167,7 @@ int cuda_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
                     CK(cudaStreamWaitEvent(st, pv->ev[EV_PER_STRIPE * j + EV_V], 0));
             if (h0 < h1) {
                 INJECT("kernel", "the colour kernel's launch");
-                CK(scale_h_launch(&kjob, jit, &dh, cs->rh.out, cs->span, cs->d_h[set], h0, h1, st));
+                CK(scale_h_launch(&kjob, jit, &dh, cs->rh.out, cs->plan, cs->d_h[set], h0, h1, st));
             }
             CK(cudaEventRecord(ev[EV_H], st));
             continue;
