@@ -354,8 +354,16 @@ const char *ocio_cfg_look(const OcioCfg *c, int i)
     }
 }
 
-int ocio_step_program(const OcioCfg *c, const OcioStep *s, float **prog, size_t *len,
-                      char *missing, size_t missinglen, char *err, size_t errlen)
+} // extern "C"
+
+namespace {
+
+// The step's processor as a program: its optimized operations (as OCIO's own CPU
+// processor has them), or, one_cdl, its operations as the step has them when
+// they are one CDL (else 1). 0; 1 when an operation is not evaluated (missing
+// names it); −1 said in err
+int to_program(const OcioCfg *c, const OcioStep *s, bool one_cdl, float **prog, size_t *len,
+               char *missing, size_t missinglen, char *err, size_t errlen)
 {
     *prog = nullptr;
     say(missing, missinglen, "");
@@ -367,7 +375,11 @@ int ocio_step_program(const OcioCfg *c, const OcioStep *s, float **prog, size_t 
             say(err, errlen, why);
             return -1;
         }
-        OCIO::GroupTransformRcPtr g = optimized(c, s)->createGroupTransform();
+        // (not optimized, a CDL stays one CDL)
+        OCIO::GroupTransformRcPtr g = (one_cdl ? processor(c, s) : optimized(c, s))->createGroupTransform();
+        if (one_cdl && (g->getNumTransforms() != 1 ||
+                        g->getTransform(0)->getTransformType() != OCIO::TRANSFORM_TYPE_CDL))
+            return 1;
         for (int i = 0; i < g->getNumTransforms(); i++) {
             std::string name;
             if (!ocio_add_op(&p, g->getTransform(i), name)) {
@@ -387,39 +399,20 @@ int ocio_step_program(const OcioCfg *c, const OcioStep *s, float **prog, size_t 
     return rc;
 }
 
+} // namespace
+
+extern "C" {
+
+int ocio_step_program(const OcioCfg *c, const OcioStep *s, float **prog, size_t *len,
+                      char *missing, size_t missinglen, char *err, size_t errlen)
+{
+    return to_program(c, s, false, prog, len, missing, missinglen, err, errlen);
+}
+
 int ocio_step_cdl(const OcioCfg *c, const OcioStep *s, float **prog, size_t *len, char *err,
                   size_t errlen)
 {
-    *prog = nullptr;
-    OcioProg p;
-    ocio_prog_init(&p);
-    int rc = guarded(err, errlen, [&]() {
-        std::string why;
-        if (!check_names(c, s, why)) {
-            say(err, errlen, why);
-            return -1;
-        }
-        // the processor as the file has it (not optimized: a CDL stays one CDL)
-        OCIO::GroupTransformRcPtr g = processor(c, s)->createGroupTransform();
-        if (g->getNumTransforms() != 1 ||
-            g->getTransform(0)->getTransformType() != OCIO::TRANSFORM_TYPE_CDL)
-            return 1;
-        std::string name;
-        if (!ocio_add_op(&p, g->getTransform(0), name)) {
-            if (p.failed) {
-                say(err, errlen, "OpenColorIO: out of memory for a program");
-                return -1;
-            }
-            return 1; // (a power that is not finite: the optimized program's way)
-        }
-        if (!(*prog = ocio_prog_take(&p, len))) {
-            say(err, errlen, "OpenColorIO: out of memory for a program");
-            return -1;
-        }
-        return 0;
-    });
-    ocio_prog_free(&p);
-    return rc;
+    return to_program(c, s, true, prog, len, nullptr, 0, err, errlen);
 }
 
 int ocio_step_apply(const OcioCfg *c, const OcioStep *s, float *rgb, size_t n, char *err, size_t errlen)
