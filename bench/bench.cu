@@ -24,7 +24,10 @@
 // a stripe. --grade runs issue 27's rows alone (2160p lut3d 33³ without and with
 // --compare split and each scope). --picture gradients feeds the stage the picture of
 // pinstripe-cpu-bench (ramps and a little noise) instead of random bytes: random bytes
-// put a count in nearly every cell of the scopes, a picture does not.
+// put a count in nearly every cell of the scopes, a picture does not. --only SPEC runs
+// the 2160p stage with -t SPEC alone; with --scale WxH resampled to WxH (bilinear, as
+// for a window), with --one one frame in flight at a time (a frame's latency). A chain's
+// compiled kernel is built before its first frame (PINSTRIPE_JIT=wait unless set).
 #include <cuda_runtime.h>
 #include <math.h>
 #include <stdio.h>
