@@ -85,11 +85,6 @@ extern "C" void device_tables_free(DeviceTables *d)
     d->n = 0;
 }
 
-extern "C" int device_tables_held(const DeviceTables *d)
-{
-    return d->n;
-}
-
 extern "C" int device_scale_tables(const ResampleAxis *h, const ResampleAxis *v, void **block,
                                    ScaleAxis *dh, ScaleAxis *dv, char *err, size_t errlen)
 {

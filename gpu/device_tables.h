@@ -41,8 +41,6 @@ int device_job_tables(DeviceTables *d, ColourJob *job, const unsigned *version,
                       size_t errlen);
 /* Every copy freed (no frame in flight) */
 void device_tables_free(DeviceTables *d);
-/* How many copies are held (tests) */
-int device_tables_held(const DeviceTables *d);
 
 /* The two axes' resampling weights in one device block (*block, cudaFree it),
  * as ScaleAxis tables for the kernels. 0, or -1 with err set. */

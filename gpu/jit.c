@@ -97,9 +97,13 @@ struct ColourJit {
     char why[200];
     int arch; /* major·10 + minor of the device */
     int dev;
-    pthread_t threads[JIT_THREADS]; /* compiles started here, joined by colour_jit_destroy */
-    int nthreads;
+    pthread_t threads[JIT_THREADS]; /* compiles started here */
+    atomic_int slot[JIT_THREADS];   /* each: JIT_SLOT_* */
 };
+
+/* a compile thread's slot: free, compiling, finished (joined when a slot is wanted, or
+ * when the stage goes) */
+enum { JIT_SLOT_FREE = 0, JIT_SLOT_BUSY = 1, JIT_SLOT_DONE = 2 };
 
 ColourJit *colour_jit_create(void)
 {
@@ -117,8 +121,9 @@ void colour_jit_destroy(ColourJit **pcj)
     ColourJit *cj = *pcj;
     if (!cj)
         return;
-    for (int i = 0; i < cj->nthreads; i++) /* (no compile outlives its stage) */
-        pthread_join(cj->threads[i], NULL);
+    for (int t = 0; t < JIT_THREADS; t++) /* (no compile outlives its stage) */
+        if (atomic_load(&cj->slot[t]) != JIT_SLOT_FREE)
+            pthread_join(cj->threads[t], NULL);
     free(cj);
     *pcj = NULL;
 }
@@ -277,6 +282,7 @@ static int build(ColourJit *cj, int i)
 typedef struct JitJob {
     ColourJit scratch; /* arch and the reason of a failure: the thread's own */
     int i;
+    atomic_int *slot; /* its stage's slot for it (the stage joins it before it goes) */
 } JitJob;
 
 static void *build_thread(void *arg)
@@ -291,8 +297,25 @@ static void *build_thread(void *arg)
         pthread_mutex_unlock(&made.lock);
         note(&job->scratch);
     }
+    atomic_int *slot = job->slot;
     free(job);
+    atomic_store(slot, JIT_SLOT_DONE);
     return NULL;
+}
+
+/* A free slot for a compile thread (finished ones joined first), or −1 */
+static int free_slot(ColourJit *cj)
+{
+    int free_t = -1;
+    for (int t = 0; t < JIT_THREADS; t++) {
+        if (atomic_load(&cj->slot[t]) == JIT_SLOT_DONE) {
+            pthread_join(cj->threads[t], NULL);
+            atomic_store(&cj->slot[t], JIT_SLOT_FREE);
+        }
+        if (free_t < 0 && atomic_load(&cj->slot[t]) == JIT_SLOT_FREE)
+            free_t = t;
+    }
+    return free_t;
 }
 
 /* The process's kernel for this source (src taken): its index in made, found
@@ -318,14 +341,16 @@ static int kernel_for(ColourJit *cj, char *src)
     made.k[i].src = src, made.k[i].arch = cj->arch, made.k[i].kernel = NULL;
     atomic_store(&made.k[i].state, JIT_PENDING);
     pthread_mutex_unlock(&made.lock);
-    JitJob *job = cj->wait || cj->nthreads == JIT_THREADS ? NULL : (JitJob *)malloc(sizeof(*job));
+    int t = cj->wait ? -1 : free_slot(cj);
+    JitJob *job = t < 0 ? NULL : (JitJob *)malloc(sizeof(*job));
     if (job) {
         memset(job, 0, sizeof(*job));
         job->scratch.arch = cj->arch, job->scratch.dev = cj->dev, job->i = i;
-        if (pthread_create(&cj->threads[cj->nthreads], NULL, build_thread, job) == 0) {
-            cj->nthreads++;
+        job->slot = &cj->slot[t];
+        atomic_store(&cj->slot[t], JIT_SLOT_BUSY);
+        if (pthread_create(&cj->threads[t], NULL, build_thread, job) == 0)
             return i;
-        }
+        atomic_store(&cj->slot[t], JIT_SLOT_FREE);
         free(job);
     }
     build(cj, i); /* (here: asked to wait, or no thread to be had) */

@@ -188,7 +188,9 @@ bool ocio_add_op(OcioProg *p, const OCIO::ConstTransformRcPtr &t, std::string &n
     case TRANSFORM_TYPE_MATRIX:
         if (add_matrix(p, DynamicPtrCast<const MatrixTransform>(t)))
             return true;
-        name = "Matrix (inverse)";
+        name = forward(DynamicPtrCast<const MatrixTransform>(t))
+                   ? "Matrix (its alpha column on the alpha an earlier matrix made)"
+                   : "Matrix (inverse)";
         return false;
     case TRANSFORM_TYPE_RANGE:
         if (add_range(p, DynamicPtrCast<const RangeTransform>(t)))

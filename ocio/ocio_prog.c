@@ -86,6 +86,10 @@ int ocio_prog_matrix(OcioProg *p, const double m[16], const double off[4])
      * helper fills a missing alpha with 0), so the alpha column adds nothing
      * (its 0 · m, kept as a 0 term: ocio_matrix's sum, in OCIO's order); the
      * alpha row makes only alpha */
+    int reads = m[3] != 0 || m[7] != 0 || m[11] != 0;
+    if (p->alpha && reads)
+        return 1;
+    p->alpha = m[12] != 0 || m[13] != 0 || m[14] != 0 || off[3] != 0 || (p->alpha && m[15] != 0);
     float q[15];
     for (int r = 0; r < 3; r++) {
         for (int k = 0; k < 3; k++)

@@ -26,6 +26,8 @@ typedef struct OcioProg {
     size_t len, cap;
     int nops;
     int failed; /* out of memory on the way: the program is unusable */
+    int alpha;  /* the operations so far may leave alpha non-zero (a matrix's alpha row or
+                 * offset): OCIO carries alpha, a program does not (ocio_prog_matrix) */
 } OcioProg;
 
 void ocio_prog_init(OcioProg *p);
@@ -35,7 +37,9 @@ int ocio_prog_add(OcioProg *p, int kind, const float *params, size_t n);
 /* Append an operation whose parameters are a head of nh floats, then a table of nt. */
 int ocio_prog_add2(OcioProg *p, int kind, const float *head, size_t nh, const float *table,
                    size_t nt);
-/* Matrix: 4×4 row-major m and offset (forward; OCIO has inverted an inverse) */
+/* Matrix: 4×4 row-major m and offset (forward; OCIO has inverted an inverse). On
+ * RGB pixels OCIO's alpha starts at 0, so the alpha column adds nothing; 1 (not
+ * evaluated) where it reads an alpha an earlier matrix may have made */
 int ocio_prog_matrix(OcioProg *p, const double m[16], const double off[4]);
 /* Range: the bounds present (has_min, has_max), inverse swaps in and out;
  * no_clamp: a scale and offset alone (both bounds needed) */

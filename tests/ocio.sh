@@ -209,6 +209,21 @@ for name, dim, off in (("m44", "4 4 4", None), ("m45", "4 5 4", [0.05, -0.03, 0.
         f.write(f'<?xml version="1.0" encoding="UTF-8"?>\n<ProcessList id="{name}" version="1.3">\n'
                 f'<Matrix inBitDepth="32f" outBitDepth="32f"><Array dim="{dim}">\n'
                 + "\n".join(rows) + "\n</Array></Matrix>\n</ProcessList>\n")
+# two matrices with a Range between (OCIO does not fold them): the first makes an alpha
+# (its alpha row, or only its alpha offset: m4r, m4a) that the second's alpha column
+# reads, which a program does not carry; with neither (m4z) alpha stays 0
+def ctf(name, body):
+    with open(f"{d}/{name}.ctf", "w") as f:
+        f.write(f'<?xml version="1.0" encoding="UTF-8"?>\n<ProcessList id="{name}" version="1.3">\n{body}'
+                '</ProcessList>\n')
+def mat(dim, rows):
+    return (f'<Matrix inBitDepth="32f" outBitDepth="32f"><Array dim="{dim}">\n' +
+            "\n".join(" ".join(f"{x}" for x in r) for r in rows) + "\n</Array></Matrix>\n")
+rng = ('<Range inBitDepth="32f" outBitDepth="32f"><minInValue>0</minInValue><maxInValue>1</maxInValue>'
+       '<minOutValue>0</minOutValue><maxOutValue>1</maxOutValue></Range>\n')
+first = {"m4r": (m4, 0.1), "m4a": (m4[:3] + [[0, 0, 0, 1]], 0.1), "m4z": (m4[:3] + [[0, 0, 0, 1]], 0)}
+for name, (rows, a) in first.items():
+    ctf(name, mat("4 5 4", [r + [o] for r, o in zip(rows, [0.05, -0.03, 0.02, a])]) + rng + mat("4 4 4", m4))
 with open(f"{d}/t.ccc", "w") as f:
     f.write("<ColorCorrectionCollection>" + cc.format("a", "1 1 1", "0 0 0", "2 2 2", "1") +
             cc.format("b", "4 0 0.5", "-0.1 0.2 0", "0.2 5 1", "0") + "</ColorCorrectionCollection>")
@@ -224,6 +239,16 @@ PY
   }
   for f in t.cube t.spi1d t.spi3d t.cc m44.ctf m45.ctf; do through "$tmp/$f"; done
   for f in m44.ctf m45.ctf; do through "$tmp/$f" "" inv; done
+  through "$tmp/m4z.ctf"
+  # an alpha a matrix reads that an earlier one made: not silently wrong (200 LSB10 and
+  # more), but baked, with one line naming the operation
+  for f in m4r m4a; do
+    expect 0 -q --no-display -t "lut=file=$tmp/$f.ctf" --out-depth 16 -c rawvideo -o "$tmp/o.nut" "$tmp/in.mkv"
+    [ "$(wc -l <"$tmp/err")" = 1 ] && grep -q "Matrix (its alpha column on the alpha an earlier matrix made)" "$tmp/err" ||
+      { cat "$tmp/err"; fail "$f.ctf: not one line naming the matrix that reads alpha"; }
+    rgb48 "$tmp/o.nut" "$tmp/o.raw"
+    $py "$check" compare rgb "$tmp/in.raw" "$tmp/o.raw" $w $h "file=$tmp/$f.ctf" 8 0.25 || fail "$f.ctf against OpenColorIO"
+  done
   through "$tmp/t.ccc" b
   # every format OpenColorIO writes (its Baker and writers), and .spimtx, .mga and a
   # Discreet .lut written here: read by pinstripe and by OpenColorIO, equal to 1 LSB10
