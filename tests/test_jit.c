@@ -1,7 +1,7 @@
 /* The CUDA stage's run-time compiled kernels (gpu/jit.c) on a machine
  * without a GPU: the source it writes for a chain's OpenColorIO programs,
  * with the colour maths' headers embedded at build time, compiled by NVRTC
- * for sm_90 (an H100's; sm_80 for three chains), each of the three kernels
+ * for sm_90 (an H100's; sm_80 for three chains; under a sanitizer three chains), each of the three kernels
  * that run a chain (BGR, the encoder's 4:2:0, the resampler's) in turn, not
  * loaded. Every kind of operation: the
  * camera chains (LogCamera, Matrix, the ACES fixed functions, Range, Log, RGB
@@ -155,6 +155,9 @@ int main(void)
     snprintf(chains[n++], sizeof(chains[0]), "lut=file=%s/t.cube", dir);
     snprintf(chains[n++], sizeof(chains[0]), "lut=file=%s/t.spi1d,lut=file=%s/t.clf", dir, dir);
     int compiled = 0;
+    /* under a sanitizer (its host code is the same): each path once, for sm_90 */
+    if (getenv("ASAN_OPTIONS") || getenv("TSAN_OPTIONS"))
+        n = JIT_PATHS;
     for (int i = 0; i < n; i++) {
         Transform t;
         memset(&t, 0, sizeof(t));
@@ -162,7 +165,7 @@ int main(void)
             CHECK(0, "%s: %s", chains[i], err);
             continue;
         }
-        for (int arch = 90; arch >= 80 && (arch == 90 || i < JIT_PATHS); arch -= 10) {
+        for (int arch = 90; arch >= 80 && (arch == 90 || (i < JIT_PATHS && n > JIT_PATHS)); arch -= 10) {
             /* each kernel that runs a chain (BGR, the encoder's, the resampler's), in turn;
              * sm_80 for the first three chains (each path once) */
             double ms = 0;
@@ -178,7 +181,8 @@ int main(void)
                    rc == 1 ? "compiled" : "FAILED", ms);
         }
     }
-    CHECK(compiled == n + JIT_PATHS, "%d of %d compiled", compiled, n + JIT_PATHS);
+    int want = n > JIT_PATHS ? n + JIT_PATHS : n;
+    CHECK(compiled == want, "%d of %d compiled", compiled, want);
     /* live grading: a CDL's change keeps the kernel; a CDL alone has none */
     char *a = source_of("camera=slog3-cine,cdl=slope=1.1/1/0.9:sat=1.2");
     char *b = source_of("camera=slog3-cine,cdl=slope=1.12/1/0.9:sat=1.15");
