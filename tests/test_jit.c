@@ -2,8 +2,9 @@
  * without a GPU: the source it writes for a chain's OpenColorIO programs,
  * with the colour maths' headers embedded at build time, compiled by NVRTC
  * for sm_90 (an H100's; sm_80 for three chains; under a sanitizer three
- * chains alone), each of the three kernels that run a chain (BGR, the encoder's 4:2:0, the resampler's) in turn, not
- * loaded. Every kind of operation: the
+ * chains alone), each of the three kernels that run a chain (BGR, the
+ * encoder's 4:2:0, the resampler's) in turn, not loaded. Every kind of
+ * operation: the
  * camera chains (LogCamera, Matrix, the ACES fixed functions, Range, Log, RGB
  * curves, Exponent, dark-to-dim and surround), two programs in one chain, a
  * CLF with a 1D table, CDL, LogAffine, moncurve and basic exponents, and tables
