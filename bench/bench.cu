@@ -600,7 +600,8 @@ int main(int argc, char **argv)
         else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)
             only_spec = argv[++i];
         else if (strcmp(argv[i], "--scale") == 0 && i + 1 < argc &&
-                 sscanf(argv[i + 1], "%dx%d", &scale_w, &scale_h) == 2 && scale_w > 0 && scale_h > 0)
+                 sscanf(argv[i + 1], "%dx%d", &scale_w, &scale_h) == 2 && scale_w > 0 &&
+                 scale_h > 0)
             i++;
         else if (strcmp(argv[i], "--one") == 0)
             one_at_a_time = 1;
@@ -618,7 +619,8 @@ int main(int argc, char **argv)
         else {
             fprintf(stderr, "usage: pinstripe-bench [--reps N] [--frames N] [--stripes N] "
                             "[--plain] [--copies] [--timing N] [-v] [--spans PREFIX] [--grade] [--ocio]\n"
-                            "                       [--picture random|gradients] [--only SPEC [--scale WxH] [--one]]\n");
+                            "                       [--picture random|gradients]\n"
+                            "                       [--only SPEC [--scale WxH] [--one]]\n");
             return 1;
         }
     }
@@ -661,8 +663,8 @@ int main(int argc, char **argv)
         FrameFormat out = {PIX_BGR24, scale_w ? scale_w : 3840, scale_h ? scale_h : 2160, 1};
         double up = (double)frame_bytes(&in), down = (double)frame_bytes(&out);
         char name[96];
-        snprintf(name, sizeof name, "2160p%s%s -t %.30s", scale_w ? "→" : "", one_at_a_time ? " one" : "",
-                 only_spec);
+        snprintf(name, sizeof name, "2160p%s%s -t %.30s", scale_w ? "→" : "",
+                 one_at_a_time ? " one" : "", only_spec);
         row(name, stage_run(3840, 2160, only_spec, stripes), up, down, copy_bound_ms(&bw, up, down));
         return 0;
     }

@@ -49,7 +49,8 @@ template <bool Pair> __device__ __forceinline__ void colour_kernel_body(const Ke
 // chain with an OpenColorIO step, colour_pair_float), else one at a time; the
 // same bytes either way.
 template <bool Pair>
-__device__ __forceinline__ void colour_float2(const ColourJob *j, int x, int y, float a[3], float b[3])
+__device__ __forceinline__ void colour_float2(const ColourJob *j, int x, int y, float a[3],
+                                              float b[3])
 {
     if (Pair) {
         colour_pair_float(j, x, y, a, b);

@@ -384,9 +384,11 @@ const void *colour_jit_kernel(ColourJit *cj, const Chain *ch, const unsigned *ve
     }
     if (!cj->arch) {
         int major = 0, minor = 0;
+        enum cudaDeviceAttr cc[2] = {cudaDevAttrComputeCapabilityMajor,
+                                     cudaDevAttrComputeCapabilityMinor};
         if (cudaGetDevice(&cj->dev) != cudaSuccess ||
-            cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, cj->dev) != cudaSuccess ||
-            cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, cj->dev) != cudaSuccess) {
+            cudaDeviceGetAttribute(&major, cc[0], cj->dev) != cudaSuccess ||
+            cudaDeviceGetAttribute(&minor, cc[1], cj->dev) != cudaSuccess) {
             cj->off = 1;
             fail(cj, "no device to compile for");
             return NULL;

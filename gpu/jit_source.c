@@ -154,8 +154,9 @@ int jit_make_source(const JitKey *k, JitBuf *b)
                                                     {"Yuv420Args", "yuv420_body"},
                                                     {"ScaleHArgs", "scale_h_body"}};
     int p = k->path >= 0 && k->path < JIT_PATHS ? k->path : 0;
-    put(b, "extern \"C\" __global__ void JIT_BOUNDS colour_jit_kernel(const __grid_constant__ %s k)\n"
-           "{\n    %s<true>(k);\n}\n", entry[p][0], entry[p][1]);
+    put(b, "extern \"C\" __global__ void JIT_BOUNDS\n"
+           "colour_jit_kernel(const __grid_constant__ %s k)\n{\n    %s<true>(k);\n}\n",
+        entry[p][0], entry[p][1]);
     int failed = b->failed || sw.failed;
     free(sw.p);
     return failed ? -1 : 0;

@@ -110,14 +110,14 @@ extern "C" ScaleHPlan scale_h_plan(const int32_t *first, int taps, int out_w, in
 extern "C" cudaError_t scale_h_prepare(const void *kernel, int span)
 {
     int bytes = (int)(3 * sizeof(float)) * span;
+    const cudaFuncAttribute shared = cudaFuncAttributeMaxDynamicSharedMemorySize;
     cudaError_t e = cudaSuccess;
     if (!kernel) {
-        e = cudaFuncSetAttribute(scale_h_kernel<false>, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
+        e = cudaFuncSetAttribute(scale_h_kernel<false>, shared, bytes);
         if (e == cudaSuccess)
-            e = cudaFuncSetAttribute(scale_h_kernel<true>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                     bytes);
+            e = cudaFuncSetAttribute(scale_h_kernel<true>, shared, bytes);
     } else if (bytes > 48 * 1024) { // (a compiled one: beyond the default only)
-        e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
+        e = cudaFuncSetAttribute(kernel, shared, bytes);
     }
     return e;
 }
@@ -139,7 +139,9 @@ extern "C" cudaError_t scale_h_launch(const ColourJob *j, const void *jit, const
     if (ocio && jit) {
         void *args[] = {&k};
         cudaError_t e = scale_h_prepare(jit, p->span);
-        return e != cudaSuccess ? e : cudaLaunchKernel(jit, grid, SCALE_H_BLOCK, args, shared, stream);
+        if (e != cudaSuccess)
+            return e;
+        return cudaLaunchKernel(jit, grid, SCALE_H_BLOCK, args, shared, stream);
     }
     if (ocio)
         scale_h_kernel<true><<<grid, SCALE_H_BLOCK, shared, stream>>>(k);

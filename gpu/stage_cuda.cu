@@ -99,7 +99,8 @@ static int scale_init(Stage *s, CudaStage *cs)
         return -1;
     for (int pair = 0; pair < 2; pair++)
         cs->plan[pair] = scale_h_plan(cs->rh.first, cs->rh.taps, cs->rh.out, pair);
-    CK(scale_h_prepare(NULL, cs->plan[0].span > cs->plan[1].span ? cs->plan[0].span : cs->plan[1].span));
+    int most = cs->plan[0].span > cs->plan[1].span ? cs->plan[0].span : cs->plan[1].span;
+    CK(scale_h_prepare(NULL, most));
     return 0;
 fail:
     return -1;

@@ -383,8 +383,8 @@ static int cdl(Parser *ps, const char *name, const Args *a, Step *st)
     OcioProg p;
     ocio_prog_init(&p);
     size_t len = 0;
-    float *prog = ocio_prog_cdl(&p, 1, 1, val[0], val[1], val[2], val[3][0]) == 0 ? ocio_prog_take(&p, &len)
-                                                                                  : NULL;
+    int made = ocio_prog_cdl(&p, 1, 1, val[0], val[1], val[2], val[3][0]);
+    float *prog = made == 0 ? ocio_prog_take(&p, &len) : NULL;
     ocio_prog_free(&p);
     int rc = prog ? cdl_record(prog, len, st->cdl) : -1;
     free(prog);

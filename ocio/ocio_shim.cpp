@@ -376,7 +376,8 @@ int to_program(const OcioCfg *c, const OcioStep *s, bool one_cdl, float **prog, 
             return -1;
         }
         // (not optimized, a CDL stays one CDL)
-        OCIO::GroupTransformRcPtr g = (one_cdl ? processor(c, s) : optimized(c, s))->createGroupTransform();
+        OCIO::ConstProcessorRcPtr proc = one_cdl ? processor(c, s) : optimized(c, s);
+        OCIO::GroupTransformRcPtr g = proc->createGroupTransform();
         if (one_cdl && (g->getNumTransforms() != 1 ||
                         g->getTransform(0)->getTransformType() != OCIO::TRANSFORM_TYPE_CDL))
             return 1;

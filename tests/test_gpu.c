@@ -474,8 +474,9 @@ int main(void)
                     scale_w = rs[i][2], scale_h = rs[i][3], scale_crop = rs[i][4];
                     scale_f = v % SCALE_NFILTERS, scale_lin = v % 2;
                     compare_on = i == 4, compare_at = 0.4;
-                    one_out(deep[d].l, deep[d].depth, rs[i][0], rs[i][1], n, ochain[(i + n + jit) % 6],
-                            v % 3, 0, v % 2 ? 16 : 8, v % 3);
+                    const char *oc = ochain[(i + n + jit) % 6];
+                    one_out(deep[d].l, deep[d].depth, rs[i][0], rs[i][1], n, oc, v % 3, 0,
+                            v % 2 ? 16 : 8, v % 3);
                     combos++;
                 }
             scale_w = scale_h = scale_f = scale_lin = scale_crop = compare_on = 0;

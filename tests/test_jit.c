@@ -166,7 +166,8 @@ int main(void)
             CHECK(0, "%s: %s", chains[i], err);
             continue;
         }
-        for (int arch = 90; arch >= 80 && (arch == 90 || (i < JIT_PATHS && n > JIT_PATHS)); arch -= 10) {
+        int sm80 = i < JIT_PATHS && n > JIT_PATHS;
+        for (int arch = 90; arch >= 80 && (arch == 90 || sm80); arch -= 10) {
             /* each kernel that runs a chain (BGR, the encoder's, the resampler's), in turn;
              * sm_80 for the first three chains (each path once) */
             double ms = 0;

@@ -57,8 +57,8 @@ static void cdl_spec(int k, char *spec, size_t n)
 {
     double v[4] = {1.05, 0.01, 0.95, 1.1}, d = 1e-5 * (k / 4 + 1);
     v[k % 4] += k % 8 < 4 ? d : -d;
-    snprintf(spec, n, "cdl=slope=%.6f/1/0.97:offset=%.6f:power=%.6f:sat=%.6f,camera=slog3", v[0], v[1],
-             v[2], v[3]);
+    snprintf(spec, n, "cdl=slope=%.6f/1/0.97:offset=%.6f:power=%.6f:sat=%.6f,camera=slog3",
+             v[0], v[1], v[2], v[3]);
 }
 
 static void look_spec(int k, char *spec, size_t n)
