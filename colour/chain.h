@@ -18,6 +18,7 @@ extern "C" {
 #endif
 
 #define CHAIN_MAX_OPS 8
+#define CHAIN_VALUES_MAX 512 /* Chain.values: floats (the kernels' arguments stay under 4 KB) */
 #define GAMMA_TABLE_SIZE 4096 /* eq's gamma: entries of its v^power table */
 
 enum { CHAIN_AFFINE = 0, CHAIN_LUT1D = 1, CHAIN_LUT3D = 2, CHAIN_OCIO = 3, CHAIN_CDL = 4 };
@@ -54,6 +55,11 @@ typedef struct Chain {
     ToneMap tone; /* tone.on 0: none */
     int tone_own; /* 1: the tone map is for the chain's own output (camera=…:output=
                    * hdr-pq-1000), not the source's: --compare's "before" has none */
+    /* The values of the chain's OpenColorIO records that every pixel reads at
+     * the same place (not tables: ocio_op_indexed), by value in the frame's job
+     * for the CUDA stage's compiled kernel, which is keyed on the programs'
+     * shape (gpu/jit.h); the stage fills them (gpu/jit.c), nothing else reads them */
+    float values[CHAIN_VALUES_MAX];
 } Chain;
 
 
@@ -189,21 +195,21 @@ COLOUR_FN void colour_chain_step(const ChainOp *op, float v[3])
 /* How the pair kernel runs step i's OpenColorIO program: ocio_run2 on its
  * records, unless the CUDA stage's compiled kernel (gpu/jit.c) has its own */
 #ifndef COLOUR_OCIO_RUN2
-#define COLOUR_OCIO_RUN2(op, i, a, b) ocio_run2((op)->lut, a, b)
+#define COLOUR_OCIO_RUN2(ch, i, a, b) ocio_run2((ch)->ops[i].lut, a, b)
 #endif
 
 /* colour_chain_step on two pixels, a and b (step i of the chain): the same
  * bytes as on each; an OpenColorIO step runs both together (ocio_run2) */
-OCIO_FN void colour_chain_step2(const ChainOp *op, int i, float a[3], float b[3])
+OCIO_FN void colour_chain_step2(const Chain *ch, int i, float a[3], float b[3])
 {
+    const ChainOp *op = &ch->ops[i];
     if (op->kind != CHAIN_OCIO) {
         chain_step(op, a, 0);
         chain_step(op, b, 0);
         return;
     }
     float ia[3] = {a[0], a[1], a[2]}, ib[3] = {b[0], b[1], b[2]};
-    COLOUR_OCIO_RUN2(op, i, a, b);
-    (void)i;
+    COLOUR_OCIO_RUN2(ch, i, a, b);
     chain_mix(op, ia, a), chain_mix(op, ib, b);
     chain_clamp3(a), chain_clamp3(b);
 }
@@ -223,7 +229,7 @@ OCIO_FN void colour_apply_chain2(const Chain *ch, float a[3], float b[3])
     for (int i = 0; i < ch->nops; i++) {
         if (ch->tone.on && i == ch->tone_at)
             colour_tone(&ch->tone, a), colour_tone(&ch->tone, b);
-        colour_chain_step2(&ch->ops[i], i, a, b);
+        colour_chain_step2(ch, i, a, b);
     }
     if (ch->tone.on && ch->tone_at >= ch->nops)
         colour_tone(&ch->tone, a), colour_tone(&ch->tone, b);

@@ -38,6 +38,41 @@ enum {
                             * (ocio_curve_knots) */
 };
 
+/* What the CUDA stage's compiled kernel (gpu/jit_source.c) makes of a record
+ * of each kind. A pixel indexes a table's entries and a curve's knots and
+ * segments (read where its value falls): those records are read from the
+ * device's program. The others' values every pixel reads at the same place:
+ * their leading flags (a mode, a direction, which choose the code) are the
+ * kernel's key and constants in it; the rest go by value (Chain.values). */
+OCIO_FN int ocio_op_indexed(int kind)
+{
+    return kind == OCIO_OP_LUT1D || kind == OCIO_OP_LUT3D || kind == OCIO_OP_CURVES;
+}
+
+OCIO_FN int ocio_op_flags(int kind)
+{
+    return kind == OCIO_OP_CDL ? 2 : kind >= OCIO_OP_RANGE && kind <= OCIO_OP_GAMMA ? 1 : 0;
+}
+
+/* The floats after [kind, length] in a record of a kind every pixel reads at
+ * one place (ocio/ocio_prog.c's records); −1: a table, curves, or no kind */
+OCIO_FN int ocio_op_params(int kind)
+{
+    switch (kind) {
+    case OCIO_OP_MATRIX: return 15;
+    case OCIO_OP_RANGE: return 5;
+    case OCIO_OP_LOG: return 2;
+    case OCIO_OP_LOG_AFFINE: return 13;
+    case OCIO_OP_LOG_CAMERA: return 22;
+    case OCIO_OP_GAMMA: return 16;
+    case OCIO_OP_CDL: return 12;
+    case OCIO_OP_GLOW: return 2;
+    case OCIO_OP_RED_MOD: return 3;
+    case OCIO_OP_SURROUND: return 5;
+    default: return -1;
+    }
+}
+
 enum {
     OCIO_GAMMA_BASIC = 0,        /* powf(max(0, x), p) */
     OCIO_GAMMA_MIRROR = 1,       /* sign(x)·powf(|x|, p) */

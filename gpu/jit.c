@@ -84,6 +84,8 @@ typedef struct JitEntry {
     JitKey key;
     int made; /* its kernel's index in made, or −1: none for this chain */
     unsigned long long used;
+    int nvalues;
+    float values[CHAIN_VALUES_MAX]; /* what its kernel reads by value (Chain.values) */
 } JitEntry;
 
 #define JIT_THREADS JIT_CACHE /* compiles a stage has started and not joined, at most */
@@ -148,9 +150,27 @@ static void fail(ColourJit *cj, const char *fmt, ...)
     va_end(ap);
 }
 
+/* The bytes colour_jit_kernel's threads spill to local memory, as ptxas's
+ * report says; −1 when it says nothing of it. (Read from the report, not from
+ * the loaded function's attributes: their local size counts the stack frame
+ * too, 16 to 24 bytes on every chain, which the odd last pixel's call of
+ * colour_pixel_out_call takes; a spill and that frame are not told apart there.) */
+static int report_spills(const char *log)
+{
+    const char *fp = log ? strstr(log, "Function properties for colour_jit_kernel") : NULL;
+    const char *sp = fp ? strstr(fp, "bytes spill stores") : NULL;
+    if (!sp)
+        return -1;
+    while (sp > fp && sp[-1] == ' ')
+        sp--;
+    while (sp > fp && sp[-1] >= '0' && sp[-1] <= '9')
+        sp--;
+    return atoi(sp);
+}
+
 /* Compile the source for the device: its binary (malloc'd), or NULL (why in
- * cj). minb > 0: at least minb blocks an SM (__launch_bounds__); *spills set
- * when the kernel then spills registers */
+ * cj). minb > 0: at least minb blocks an SM (__launch_bounds__); *spills:
+ * report_spills' */
 static char *compile_once(ColourJit *cj, const char *src, int minb, int *spills)
 {
     enum { NS = 4, NMAX = 64 };
@@ -202,16 +222,7 @@ static char *compile_once(ColourJit *cj, const char *src, int minb, int *spills)
         nv.destroy(&p);
         return NULL;
     }
-    /* ptxas's report: "Function properties for colour_jit_kernel", then "… N bytes spill stores" */
-    const char *fp = log ? strstr(log, "Function properties for colour_jit_kernel") : NULL;
-    const char *sp = fp ? strstr(fp, "bytes spill stores") : NULL;
-    if (spills && sp) {
-        while (sp > fp && sp[-1] == ' ')
-            sp--;
-        while (sp > fp && sp[-1] >= '0' && sp[-1] <= '9')
-            sp--;
-        *spills = atoi(sp) > 0;
-    }
+    *spills = report_spills(log);
     free(log);
     char *cubin = NULL;
     if (nv.cubin_size(p, &n) != 0 || !n || !(cubin = (char *)malloc(n)) || nv.cubin(p, cubin) != 0) {
@@ -224,28 +235,39 @@ static char *compile_once(ColourJit *cj, const char *src, int minb, int *spills)
     return cubin;
 }
 
-/* Compile and load: four blocks an SM (64 registers a thread) where the
- * kernel keeps its values in them, else as many as it needs (on an H100,
- * camera=slog3-cine 2% faster at 64 than at 68: BENCHMARKS.md). The library,
- * or NULL (why in cj). */
-static cudaLibrary_t compile(ColourJit *cj, const char *src)
+/* A binary loaded and its kernel found: the kernel, or NULL (why in cj; the
+ * library unloaded, nothing of it launched) */
+static cudaKernel_t load(ColourJit *cj, char *cubin, cudaLibrary_t *lib)
 {
-    int spills = 0;
-    char *cubin = compile_once(cj, src, 4, &spills);
-    if (cubin && spills) {
-        free(cubin);
-        cubin = compile_once(cj, src, 0, NULL);
-    }
-    if (!cubin)
-        return NULL;
-    cudaLibrary_t lib = NULL;
-    cudaError_t e = cudaLibraryLoadData(&lib, cubin, NULL, NULL, 0, NULL, NULL, 0);
+    cudaKernel_t k = NULL;
+    cudaError_t e = cudaLibraryLoadData(lib, cubin, NULL, NULL, 0, NULL, NULL, 0);
     free(cubin);
     if (e != cudaSuccess) {
         fail(cj, "cudaLibraryLoadData: %s", cudaGetErrorString(e));
         return NULL;
     }
-    return lib;
+    if (cudaLibraryGetKernel(&k, *lib, "colour_jit_kernel") != cudaSuccess) {
+        cudaLibraryUnload(*lib);
+        fail(cj, "the compiled kernel was not found in its library");
+        return NULL;
+    }
+    return k;
+}
+
+/* Compile and load: four blocks an SM (64 registers a thread) where the
+ * kernel keeps its values in them, else as many as it needs (on an H100,
+ * camera=slog3-cine 2% faster at 64 than at 68: BENCHMARKS.md). The kernel,
+ * or NULL (why in cj). */
+static cudaKernel_t compile(ColourJit *cj, const char *src)
+{
+    int spills = 0;
+    char *cubin = compile_once(cj, src, 4, &spills);
+    if (cubin && spills > 0) {
+        free(cubin);
+        cubin = compile_once(cj, src, 0, &spills);
+    }
+    cudaLibrary_t lib = NULL;
+    return cubin ? load(cj, cubin, &lib) : NULL;
 }
 
 /* Once a process, where a chain is left to the built-in kernel for a reason
@@ -263,13 +285,7 @@ static void note(const ColourJit *cj)
  * failure is noted once a process. 0, or −1 when it failed */
 static int build(ColourJit *cj, int i)
 {
-    cudaKernel_t k = NULL;
-    cudaLibrary_t lib = compile(cj, made.k[i].src);
-    if (lib && cudaLibraryGetKernel(&k, lib, "colour_jit_kernel") != cudaSuccess) {
-        cudaLibraryUnload(lib); /* (nothing of it launched) */
-        k = NULL;
-        fail(cj, "the compiled kernel was not found in its library");
-    }
+    cudaKernel_t k = compile(cj, made.k[i].src);
     pthread_mutex_lock(&made.lock);
     made.k[i].kernel = k;
     atomic_store(&made.k[i].state, k ? JIT_READY : JIT_FAILED);
@@ -357,15 +373,18 @@ static int kernel_for(ColourJit *cj, char *src)
     return i;
 }
 
-/* The kernel of made.k[i] when it is ready, else NULL (compiling, or failed) */
-static const void *ready(int i)
+/* The kernel of e's chain when it is ready (its values put in ch), else NULL
+ * (compiling, or failed) */
+static const void *ready(const JitEntry *e, Chain *ch)
 {
+    int i = e->made;
     if (i < 0 || atomic_load(&made.k[i].state) != JIT_READY)
         return NULL;
+    memcpy(ch->values, e->values, sizeof(float) * (size_t)e->nvalues);
     return (const void *)made.k[i].kernel;
 }
 
-const void *colour_jit_kernel(ColourJit *cj, const Chain *ch, const unsigned *version, int path)
+const void *colour_jit_kernel(ColourJit *cj, Chain *ch, const unsigned *version, int path)
 {
     JitKey k;
     if (!cj || cj->off || !jit_make_key(ch, version, path, &k))
@@ -374,7 +393,7 @@ const void *colour_jit_kernel(ColourJit *cj, const Chain *ch, const unsigned *ve
     for (int i = 0; i < cj->n; i++)
         if (jit_same_key(&cj->e[i].key, &k)) {
             cj->e[i].used = cj->tick;
-            return ready(cj->e[i].made);
+            return ready(&cj->e[i], ch);
         }
     pthread_once(&nv_once, nv_load);
     if (!nv.ok) {
@@ -407,14 +426,14 @@ const void *colour_jit_kernel(ColourJit *cj, const Chain *ch, const unsigned *ve
     e->used = cj->tick;
     e->made = -1;
     JitBuf b = {0};
-    if (jit_make_source(&k, &b) < 0) {
+    if (jit_make_source(&k, &b, e->values, &e->nvalues) < 0) {
         free(b.p);
-        fail(cj, "a program the compiler is not given (a value that is not finite)");
+        fail(cj, "a program the compiler is not given (a flag that is not finite)");
         note(cj);
         return NULL;
     }
-    e->made = kernel_for(cj, b.p);
-    return ready(e->made);
+    e->made = kernel_for(cj, b.p); /* (one kernel for every chain of this shape) */
+    return ready(e, ch);
 }
 
 int colour_jit_kernels(void)
@@ -427,9 +446,10 @@ int colour_jit_kernels(void)
     return n;
 }
 
-int colour_jit_try(const Chain *ch, int arch, int path, double *ms, char *err, size_t errlen)
+int colour_jit_try(const Chain *ch, int arch, int path, JitTry *t, char *err, size_t errlen)
 {
     JitKey k;
+    memset(t, 0, sizeof(*t));
     if (!jit_make_key(ch, NULL, path, &k))
         return 0;
     pthread_once(&nv_once, nv_load);
@@ -441,19 +461,24 @@ int colour_jit_try(const Chain *ch, int arch, int path, double *ms, char *err, s
     memset(&cj, 0, sizeof(cj));
     cj.arch = arch;
     JitBuf b = {0};
-    if (jit_make_source(&k, &b) < 0) {
+    float values[CHAIN_VALUES_MAX];
+    if (jit_make_source(&k, &b, values, &t->nvalues) < 0) {
         free(b.p);
         snprintf(err, errlen, "no source for the chain's programs");
         return -1;
     }
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    int spills = 0;
-    char *cubin = compile_once(&cj, b.p, 4, &spills);
+    char *cubin = compile_once(&cj, b.p, 4, &t->spills);
+    t->bounded = 1;
+    if (cubin && t->spills > 0) { /* (as compile does) */
+        free(cubin);
+        t->bounded = 0;
+        cubin = compile_once(&cj, b.p, 0, &t->spills);
+    }
     clock_gettime(CLOCK_MONOTONIC, &t1);
     free(b.p);
-    if (ms)
-        *ms = 1e3 * (double)(t1.tv_sec - t0.tv_sec) + 1e-6 * (double)(t1.tv_nsec - t0.tv_nsec);
+    t->ms = 1e3 * (double)(t1.tv_sec - t0.tv_sec) + 1e-6 * (double)(t1.tv_nsec - t0.tv_nsec);
     if (!cubin) {
         snprintf(err, errlen, "%s", cj.why);
         return -1;

@@ -1,9 +1,14 @@
 /* The CUDA stage's kernels compiled at run time for a chain's OpenColorIO
  * programs (NVRTC): the pair kernel's source (gpu/colour_kernel.cuh, the
- * colour maths of colour/) with each program's records written into it as
- * constants, so that its operations are known where the interpreter
- * (ocio_run2) reads, converts and dispatches on them for every pixel: the
- * same functions on the same values, so the same bytes. NVRTC is loaded when
+ * colour maths of colour/) with each program's operations named, so that
+ * where the interpreter (ocio_run2) reads, converts and dispatches on every
+ * record for every pixel, the kernel has each operation's code inlined, its
+ * flags (a mode, a direction) constants, its values in registers read from
+ * the kernel's arguments (Chain.values, by value in the frame's job) and its
+ * tables and curves read from the device's program: the same functions on
+ * the same values, so the same bytes. A kernel is keyed on the programs'
+ * shape (kinds, lengths, flags, knot counts, and the path below), not their
+ * values: one kernel serves every camera of one shape, and any value. NVRTC is loaded when
  * first needed (dlopen: no link-time dependency); where it is missing, or a
  * compile fails (one line says so, once a process), or PINSTRIPE_JIT=0, the
  * stage runs the built-in pair kernel: the same bytes, about half the speed.
@@ -38,15 +43,25 @@ ColourJit *colour_jit_create(void);
 void colour_jit_destroy(ColourJit **cj);
 /* The kernel `path` (a cudaKernel_t, for its launcher) for a chain whose tables
  * are still the host's (version[i]: step i's table build, stage_table_version),
- * or NULL: no OpenColorIO step, no compiled kernel, or not yet (the built-in
- * pair kernel then). The first call for a chain and path starts its compile
- * (about a second), on a thread unless PINSTRIPE_JIT=wait. */
-const void *colour_jit_kernel(ColourJit *cj, const Chain *ch, const unsigned *version, int path);
+ * its values put in ch->values; or NULL: no OpenColorIO step, no compiled
+ * kernel, or not yet (the built-in pair kernel then). The first call for a
+ * shape and path starts its compile (about a second), on a thread unless
+ * PINSTRIPE_JIT=wait; a chain of a shape compiled already costs none. */
+const void *colour_jit_kernel(ColourJit *cj, Chain *ch, const unsigned *version, int path);
+
+/* What colour_jit_try found */
+typedef struct JitTry {
+    double ms;   /* the compile's time (both, where the first spilled) */
+    int spills;  /* bytes a thread spills (ptxas's report; −1 unsaid) */
+    int bounded; /* 1: compiled at 64 registers a thread; 0: it spilled there */
+    int nvalues; /* floats by value (Chain.values) */
+} JitTry;
+
 /* For tests on a machine without a GPU: the kernel `path` for the chain's
- * OpenColorIO steps (host tables) compiled for sm_<arch>, not loaded. 1
- * compiled (*ms: how long it took), 0 no such step, −1 failed (why in err),
- * −2 no NVRTC here. */
-int colour_jit_try(const Chain *ch, int arch, int path, double *ms, char *err, size_t errlen);
+ * OpenColorIO steps (host tables) compiled for sm_<arch> as the stage would,
+ * not loaded. 1 compiled (t says how), 0 no such step, −1 failed (why in
+ * err), −2 no NVRTC here. */
+int colour_jit_try(const Chain *ch, int arch, int path, JitTry *t, char *err, size_t errlen);
 /* How many kernels this process has compiled and loaded (test_gpu: its
  * OpenColorIO chains ran through them) */
 int colour_jit_kernels(void);

@@ -65,10 +65,65 @@ int jit_same_key(const JitKey *a, const JitKey *b)
     return 1;
 }
 
-/* One program's records: constant arrays into b, their calls into sw (the
- * step's case). 0, or −1 where the program is not well formed (every count is
+/* The values of the records every pixel reads at one place, and where they go */
+typedef struct Values {
+    float *v; /* Chain.values */
+    int n;
+} Values;
+
+/* A record a pixel indexes (a table, curves) or one past the room of
+ * Chain.values: read from the device's program (lut) where it lies. RGB
+ * curves: each curve called at its place with its knot count named (the
+ * compiler unrolls its search). 0, or −1 (knot counts not well formed) */
+static int from_program(const float *prog, int at, int len, int kind, JitBuf *sw)
+{
+    if (kind != OCIO_OP_CURVES) {
+        put(sw, "        ocio_op2k(%d, lut + %d, a, b);\n", kind, at);
+        return 0;
+    }
+    const float *q = prog + at + 2, *end = prog + at + len;
+    int off[4], nk[4];
+    for (int c = 0; c < 4; c++) {
+        if (q >= end || !(q[0] == 0.0f || (q[0] >= 2.0f && q[0] <= (float)(end - q))))
+            return -1;
+        off[c] = (int)(q - prog), nk[c] = (int)q[0];
+        q = ocio_curve_next(q);
+        if (q > end)
+            return -1;
+    }
+    for (int c = 0; c < 3; c++)
+        for (int px = 0; px < 2; px++)
+            put(sw, "        %c[%d] = ocio_curve_k(lut + %d, %d, ocio_curve_k(lut + %d, %d, %c[%d]));\n",
+                "ab"[px], c, off[3], nk[3], off[c], nk[c], "ab"[px], c);
+    return 0;
+}
+
+/* A record every pixel reads at one place: its kind, length and flags
+ * (ocio_op_flags) constants, its other values from Chain.values (the compiler
+ * keeps the record in registers and reads the values from the kernel's
+ * arguments). 0, or −1 (a flag that is not finite) */
+static int by_value(const float *p, int len, int kind, Values *vs, JitBuf *sw)
+{
+    int nf = ocio_op_flags(kind);
+    put(sw, "        {\n            const float r[] = {%d.0f, %d.0f", kind, len);
+    for (int i = 2; i < len; i++) {
+        if (i < 2 + nf) {
+            if (!isfinite(p[i]))
+                return -1;
+            put(sw, ", %af", (double)p[i]);
+            continue;
+        }
+        vs->v[vs->n] = p[i];
+        put(sw, "%sv[%d]", (i - 2) % 8 ? ", " : ",\n                ", vs->n++);
+    }
+    put(sw, "};\n            ocio_op2k(%d, r, a, b);\n        }\n", kind);
+    return 0;
+}
+
+/* One program's records: their calls into sw (the step's case), their values
+ * into vs. 0, or −1 where the program is not well formed (every count is
  * checked as a float before it is an int) */
-static int program(int s, const float *prog, int size, JitBuf *b, JitBuf *sw)
+static int program(const float *prog, int size, Values *vs, JitBuf *sw)
 {
     if (size < 1 || !(prog[0] >= 0.0f && prog[0] <= (float)size))
         return -1;
@@ -78,73 +133,50 @@ static int program(int s, const float *prog, int size, JitBuf *b, JitBuf *sw)
             !(prog[at] >= 0.0f && prog[at] <= 64.0f))
             return -1;
         int len = (int)prog[at + 1], kind = (int)prog[at];
-        if (len > JIT_RECORD_MAX) { /* a table: read from the device's program */
-            put(sw, "        ocio_op2k(%d, op->lut + %d, a, b);\n", kind, at);
-            at += len;
-            continue;
-        }
-        put(b, "static __device__ const float jit_%d_%d[] = {", s, r);
-        for (int i = 0; i < len; i++) {
-            float v = prog[at + i];
-            if (!isfinite(v))
-                return -1;
-            put(b, "%s%af,", i % 6 ? " " : "\n", (double)v);
-        }
-        put(b, "};\n");
-        if (kind != OCIO_OP_CURVES) {
-            put(sw, "        ocio_op2k(%d, jit_%d_%d, a, b);\n", kind, s, r);
-            at += len;
-            continue;
-        }
-        /* RGB curves: each curve at its own constant place, its knots named
-         * (ocio_curves finds them by adding their lengths, and the compiler
-         * keeps those sums and the knots' conversion) */
-        const float *q = prog + at + 2, *end = prog + at + len, *cv[4];
-        int nk[4];
-        for (int c = 0; c < 4; c++) {
-            if (q >= end || !(q[0] == 0.0f || (q[0] >= 2.0f && q[0] <= (float)(end - q))))
-                return -1;
-            cv[c] = q, nk[c] = (int)q[0];
-            q = ocio_curve_next(q);
-            if (q > end)
-                return -1;
-        }
-        for (int c = 0; c < 3; c++)
-            for (int px = 0; px < 2; px++)
-                put(sw, "        %c[%d] = ocio_curve_k(jit_%d_%d + %d, %d, ocio_curve_k(jit_%d_%d + %d, "
-                        "%d, %c[%d]));\n", "ab"[px], c, s, r, (int)(cv[3] - prog - at), nk[3], s, r,
-                    (int)(cv[c] - prog - at), nk[c], "ab"[px], c);
+        if (!ocio_op_indexed(kind) && len != 2 + ocio_op_params(kind))
+            return -1; /* (a kind it does not know, or a record of the wrong length) */
+        /* (records past Chain.values' room are read where they lie, as tables are) */
+        int room = vs->n + len - 2 - ocio_op_flags(kind) <= CHAIN_VALUES_MAX;
+        int rc = ocio_op_indexed(kind) || !room ? from_program(prog, at, len, kind, sw)
+                                                : by_value(prog + at, len, kind, vs, sw);
+        if (rc < 0)
+            return -1;
         at += len;
     }
     return 0;
 }
 
-/* The kernel's source: each program's records as constant arrays, run one by
- * one (ocio_op2k, by their kinds) in the pair kernel's place for its step. 0,
- * or −1 (a program that is not well formed, or a value that is not finite: the
- * built-in kernel then) */
-int jit_make_source(const JitKey *k, JitBuf *b)
+/* The kernel's source: each program's records run one by one (ocio_op2k, by
+ * their kinds) in the pair kernel's place for its step, those every pixel
+ * reads at one place from Chain.values (values: what goes there), the others
+ * from the device's program. 0, or −1 (a program that is not well formed, a
+ * flag that is not finite: the built-in kernel then) */
+int jit_make_source(const JitKey *k, JitBuf *b, float values[CHAIN_VALUES_MAX], int *nvalues)
 {
     JitBuf sw = {0};
-    put(b, "struct ChainOp;\n"
-           "static __device__ __forceinline__ void jit_ocio2(int, const struct ChainOp *, float *,"
+    Values vs = {values, 0};
+    put(b, "struct Chain;\n"
+           "static __device__ __forceinline__ void jit_ocio2(int, const struct Chain *, float *,"
            " float *);\n"
-           "#define COLOUR_OCIO_RUN2(op, i, a, b) jit_ocio2(i, op, a, b)\n"
+           "#define COLOUR_OCIO_RUN2(ch, i, a, b) jit_ocio2(i, ch, a, b)\n"
            "#define COLOUR_JIT 1\n"
            "#include \"gpu/colour_kernel.cuh\"\n");
     for (int s = 0; s < k->n; s++) {
-        put(&sw, "    case %d:\n", k->s[s].step);
-        if (program(s, k->s[s].prog, k->s[s].size, b, &sw) < 0) {
+        put(&sw, "    case %d: {\n        const float *lut = ch->ops[%d].lut, *v = ch->values;\n",
+            k->s[s].step, k->s[s].step);
+        if (program(k->s[s].prog, k->s[s].size, &vs, &sw) < 0) {
             free(sw.p);
             return -1;
         }
-        put(&sw, "        return;\n");
+        put(&sw, "        (void)lut, (void)v;\n        return;\n    }\n");
     }
-    put(b, "static __device__ __forceinline__ void jit_ocio2(int i, const ChainOp *op, float *a,"
+    if (nvalues)
+        *nvalues = vs.n;
+    put(b, "static __device__ __forceinline__ void jit_ocio2(int i, const Chain *ch, float *a,"
            " float *b)\n{\n    switch (i) {\n");
     put(b, "%s", sw.p ? sw.p : "");
     /* (every OpenColorIO step of the chain has its case: jit_make_key keys them all) */
-    put(b, "    }\n    (void)op;\n}\n"
+    put(b, "    }\n}\n"
            "#ifdef JIT_MINB\n"
            "#define JIT_BOUNDS __launch_bounds__(COLOUR_KERNEL_BLOCK_X * COLOUR_KERNEL_BLOCK_Y, "
            "JIT_MINB)\n#else\n#define JIT_BOUNDS\n#endif\n");

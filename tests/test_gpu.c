@@ -432,7 +432,7 @@ int main(void)
      * data and legal levels unclamped, a mix, a step second in a chain; every deep
      * layout, 1, 3 and 8 stripes, every output */
     if (ocio_available()) {
-        char ochain[6][600], dir[] = "/tmp/pinstripe-test-gpu-XXXXXX";
+        char ochain[7][600], dir[] = "/tmp/pinstripe-test-gpu-XXXXXX";
         CHECK(mkdtemp(dir) != NULL, "mkdtemp");
         write_clfs(dir);
         snprintf(ochain[0], sizeof(ochain[0]), "camera=slog3-cine");
@@ -443,6 +443,10 @@ int main(void)
         /* (a cdl='s numbers go by value in the job: CHAIN_CDL, not compiled in) */
         snprintf(ochain[5], sizeof(ochain[5]),
                  "cdl=slope=0.5/2/1.5:offset=0.05:power=2/0.5/1:sat=0.7:mix=0.8,camera=logc3");
+        /* five cameras: more values than Chain.values holds (the rest read from the
+         * device's program) */
+        snprintf(ochain[6], sizeof(ochain[6]), "camera=slog3-cine,camera=vlog:mix=0.5,camera=logc3,"
+                                               "camera=clog3,camera=log3g10");
         /* twice: the built-in pair kernel (PINSTRIPE_JIT=0, as where NVRTC is
          * missing), then the kernels gpu/jit.c compiles for the programs */
         const char *jit_env = getenv("PINSTRIPE_JIT");
@@ -459,7 +463,7 @@ int main(void)
                         int w = sizes[s][0], h = sizes[s][1], outk = (d + s + n) % 4, yuv = outk >= 2;
                         if (n > h || (h == 1080 && (n != 3 || d % 4)) || (yuv && (w % 2 || h % 2)))
                             continue;
-                        one_out(deep[d].l, deep[d].depth, w, h, n, ochain[(d + s + n + jit) % 6],
+                        one_out(deep[d].l, deep[d].depth, w, h, n, ochain[(d + s + n + jit) % 7],
                                 (d + s) % 3, yuv, outk == 1 ? 16 : outk == 3 ? 10 : 8, (d + n) % 3);
                         combos++;
                     }
@@ -474,7 +478,7 @@ int main(void)
                     scale_w = rs[i][2], scale_h = rs[i][3], scale_crop = rs[i][4];
                     scale_f = v % SCALE_NFILTERS, scale_lin = v % 2;
                     compare_on = i == 4, compare_at = 0.4;
-                    const char *oc = ochain[(i + n + jit) % 6];
+                    const char *oc = ochain[(i + n + jit) % 7];
                     one_out(deep[d].l, deep[d].depth, rs[i][0], rs[i][1], n, oc, v % 3, 0,
                             v % 2 ? 16 : 8, v % 3);
                     combos++;
@@ -482,10 +486,23 @@ int main(void)
             scale_w = scale_h = scale_f = scale_lin = scale_crop = compare_on = 0;
             /* the encoder's 4:2:0 with a split */
             compare_on = 1, compare_at = 0.5;
-            one_out(PIX_YUV420P16, 10, 642, 362, 3, ochain[(2 + jit) % 6], 1, 1, 10, 1);
+            one_out(PIX_YUV420P16, 10, 642, 362, 3, ochain[(2 + jit) % 7], 1, 1, 10, 1);
             compare_on = 0;
             combos++;
         }
+#ifdef PINSTRIPE_HAVE_CUDA
+        /* one kernel for every camera of one shape: V-Log and S-Log3 after
+         * S-Log3.cine compile nothing (their values go by value), and give the CPU's bytes */
+        one_out(deep[0].l, deep[0].depth, 642, 362, 3, "camera=slog3-cine", 0, 0, 8, 0);
+        int kernels = colour_jit_kernels();
+        one_out(deep[0].l, deep[0].depth, 642, 362, 3, "camera=vlog", 0, 0, 8, 0);
+        one_out(deep[0].l, deep[0].depth, 642, 362, 3, "camera=slog3:range=legal", 0, 0, 8, 0);
+        combos += 3;
+        const char *now = getenv("PINSTRIPE_JIT"); /* (compiles counted as they end) */
+        CHECK(!now || strcmp(now, "wait") != 0 || colour_jit_kernels() == kernels,
+              "V-Log and S-Log3 after S-Log3.cine: %d kernels compiled, not none",
+              colour_jit_kernels() - kernels);
+#endif
 #ifdef PINSTRIPE_HAVE_CUDA
         printf("OpenColorIO chains: %d kernels compiled for their programs\n", colour_jit_kernels());
         CHECK(colour_jit_kernels() >= 6 || (jit_env && strcmp(jit_env, "0") == 0),

@@ -23,6 +23,7 @@ int main(void)
     return 77;
 }
 #else
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -82,8 +83,9 @@ static void write_files(const char *dir)
                "</ProcessList>\n");
 }
 
-/* the source of kernel `path` for one chain's text; NULL on failure (CHECKed) */
-static char *source_of_path(const char *chain, int path)
+/* the source of kernel `path` for one chain's text, its values into values
+ * (may be NULL) and their count into *nv; NULL on failure (CHECKed) */
+static char *source_values(const char *chain, int path, float *values, int *nv)
 {
     Transform t;
     char err[512];
@@ -94,11 +96,18 @@ static char *source_of_path(const char *chain, int path)
     }
     JitKey k;
     JitBuf b = {0};
-    if (!jit_make_key(&t.chain, NULL, path, &k) || jit_make_source(&k, &b) < 0) {
+    float own[CHAIN_VALUES_MAX];
+    if (!jit_make_key(&t.chain, NULL, path, &k) ||
+        jit_make_source(&k, &b, values ? values : own, nv) < 0) {
         free(b.p);
         return NULL;
     }
     return b.p;
+}
+
+static char *source_of_path(const char *chain, int path)
+{
+    return source_values(chain, path, NULL, NULL);
 }
 
 static char *source_of(const char *chain)
@@ -115,6 +124,8 @@ static void check_malformed(void)
         {1, OCIO_OP_MATRIX, NAN, 0, 0},   {1, OCIO_OP_MATRIX, 1e10f, 0, 0}, {1, 3e9f, 5, 0, 0},
         {1, OCIO_OP_MATRIX, 1, 0, 0},     {NAN, OCIO_OP_MATRIX, 5, 0, 0},   {9, OCIO_OP_MATRIX, 5, 0, 0},
         {1, OCIO_OP_CURVES, 7, 858993472, 0}, {1, OCIO_OP_CURVES, 7, 1, 0}, {1, OCIO_OP_CURVES, 5, 0, 0},
+        /* a flag that is not finite, a record shorter than its kind's, a kind there is not */
+        {1, OCIO_OP_RANGE, 7, NAN, 0}, {1, OCIO_OP_RANGE, 5, 1, 0}, {1, 40, 5, 0, 0},
     };
     int refused = 0;
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
@@ -124,17 +135,28 @@ static void check_malformed(void)
         memset(&k, 0, sizeof(k));
         k.n = 1, k.s[0].prog = prog, k.s[0].size = bad[i][2] == 7 ? 8 : 5;
         JitBuf b = {0};
-        refused += jit_make_source(&k, &b) < 0;
+        float values[CHAIN_VALUES_MAX];
+        refused += jit_make_source(&k, &b, values, NULL) < 0;
         free(b.p);
     }
     JitKey k0;
     memset(&k0, 0, sizeof(k0));
     k0.n = 1, k0.s[0].prog = prog, k0.s[0].size = 0;
     JitBuf b0 = {0};
-    refused += jit_make_source(&k0, &b0) < 0;
+    float v0[CHAIN_VALUES_MAX];
+    refused += jit_make_source(&k0, &b0, v0, NULL) < 0;
     free(b0.p);
     int n = (int)(sizeof(bad) / sizeof(bad[0])) + 1;
     CHECK(refused == n, "%d of %d damaged programs refused", refused, n);
+    /* a value that is not finite is a value: by value, as any other */
+    float nan_matrix[18] = {1, OCIO_OP_MATRIX, 17, NAN, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, INFINITY};
+    memset(&k0, 0, sizeof(k0));
+    k0.n = 1, k0.s[0].prog = nan_matrix, k0.s[0].size = 18;
+    memset(&b0, 0, sizeof(b0));
+    int nv = 0;
+    CHECK(jit_make_source(&k0, &b0, v0, &nv) == 0 && nv == 15 && isnan(v0[0]) && isinf(v0[12]),
+          "a matrix with a NaN and an infinity: not by value (%d values)", nv);
+    free(b0.p);
 }
 
 int main(void)
@@ -170,17 +192,22 @@ int main(void)
         for (int arch = 90; arch >= 80 && (arch == 90 || sm80); arch -= 10) {
             /* each kernel that runs a chain (BGR, the encoder's, the resampler's), in turn;
              * sm_80 for the first three chains (each path once) */
-            double ms = 0;
+            JitTry jt;
             int path = (i + arch / 10) % JIT_PATHS;
-            int rc = colour_jit_try(&t.chain, arch, path, &ms, err, sizeof(err));
+            int rc = colour_jit_try(&t.chain, arch, path, &jt, err, sizeof(err));
             if (rc == -2) {
                 printf("no NVRTC here (%s): skipped\n", err);
                 return 77;
             }
             CHECK(rc == 1, "sm_%d %s: %s", arch, chains[i], rc == 0 ? "no OpenColorIO step" : err);
             compiled += rc == 1;
-            printf("sm_%d %-52.52s path %d %s, %.0f ms\n", arch, chains[i], path,
-                   rc == 1 ? "compiled" : "FAILED", ms);
+            printf("sm_%d %-52.52s path %d %s, %.0f ms, %d values, %d bytes spilled%s\n", arch,
+                   chains[i], path, rc == 1 ? "compiled" : "FAILED", jt.ms, jt.nvalues, jt.spills,
+                   jt.bounded ? "" : " (unbounded)");
+            /* the records by value stay in registers: no spill (a record the
+             * compiler could not keep there would be copied to local memory) */
+            CHECK(rc != 1 || jt.spills == 0, "sm_%d %s path %d: %d bytes spilled", arch, chains[i],
+                  path, jt.spills);
         }
     }
     int want = n > JIT_PATHS ? n + JIT_PATHS : n;
@@ -190,6 +217,27 @@ int main(void)
     char *b = source_of("camera=slog3-cine,cdl=slope=1.12/1/0.9:sat=1.15");
     CHECK(a && b && strcmp(a, b) == 0, "a CDL's change changed the compiled kernel's source");
     free(a), free(b);
+    /* the kernel is keyed on the programs' shape: two cameras of one shape (a
+     * LogCamera, then matrices, the ACES fixed functions, ranges) have one
+     * kernel, their values by value */
+    float va[CHAIN_VALUES_MAX], vb[CHAIN_VALUES_MAX];
+    int na = 0, nb = 0;
+    a = source_values("camera=slog3-cine", JIT_PATH_COLOUR, va, &na);
+    b = source_values("camera=vlog", JIT_PATH_COLOUR, vb, &nb);
+    CHECK(a && b && strcmp(a, b) == 0 && na == nb && na > 0 &&
+              memcmp(va, vb, sizeof(float) * (size_t)na) != 0,
+          "S-Log3 and V-Log: not one kernel with their own values (%d, %d values)", na, nb);
+    CHECK(a && !strstr(a, "0x1.") && !strstr(a, "static __device__ const"),
+          "a value was compiled into the kernel");
+    free(a), free(b);
+    /* past Chain.values' room (five cameras: 655 values), the records that do not
+     * fit are read from the device's program, as tables are */
+    a = source_values("camera=slog3-cine,camera=vlog,camera=logc3,camera=slog3,camera=log3g10",
+                      JIT_PATH_COLOUR, va, &na);
+    CHECK(a && na <= CHAIN_VALUES_MAX && na > CHAIN_VALUES_MAX - 40 &&
+              strstr(a, "ocio_op2k(1, lut + "),
+          "five cameras: %d values, no matrix read from the program", na);
+    free(a);
     a = source_of("cdl=slope=1.1/1/0.9");
     CHECK(a == NULL, "a chain of a CDL alone has a compiled kernel");
     free(a);
