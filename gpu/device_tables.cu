@@ -2,16 +2,11 @@
 #include <cuda_runtime.h>
 #include <stdio.h>
 
+#include "gpu/cuda_check.h"
 #include "gpu/device_tables.h"
 
-#define CK(call)                                                                               \
-    do {                                                                                       \
-        cudaError_t e_ = (call);                                                               \
-        if (e_ != cudaSuccess) {                                                               \
-            snprintf(err, errlen, "%s failed: %s", #call, cudaGetErrorString(e_));             \
-            goto fail;                                                                         \
-        }                                                                                      \
-    } while (0)
+#define CK_ERROR err // (CK: gpu/cuda_check.h)
+#define CK_ERRLEN errlen
 
 // The device copy of a host table of n floats for `frame`. NULL with err set.
 static float *device_table(DeviceTables *d, const float *host, size_t n, unsigned version,

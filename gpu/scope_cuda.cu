@@ -17,6 +17,7 @@
 // The pack kernel turns the tables into scope.h's packed block (and clears
 // them), writing the pairs straight into the pinned host block.
 #include "gpu/scope_cuda.h"
+#include "gpu/cuda_check.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -244,14 +245,8 @@ void scope_device_free(ScopeDevice *d)
     memset(d, 0, sizeof(*d));
 }
 
-#define CK(call)                                                                               \
-    do {                                                                                       \
-        cudaError_t e_ = (call);                                                               \
-        if (e_ != cudaSuccess) {                                                               \
-            snprintf(err, errlen, "%s failed: %s", #call, cudaGetErrorString(e_));             \
-            return -1;                                                                         \
-        }                                                                                      \
-    } while (0)
+#define CK_ERROR err // (CK: gpu/cuda_check.h)
+#define CK_ERRLEN errlen
 
 extern "C" int scope_device_begin(ScopeDevice *d, ScopeCounts *want, int height, char *err,
                                   size_t errlen)
@@ -280,6 +275,8 @@ extern "C" int scope_device_begin(ScopeDevice *d, ScopeCounts *want, int height,
     scope_layout(&d->dev, want->which, want->width, want->levels, d->d_counts);
     d->host = want;
     return 0;
+fail:
+    return -1;
 }
 
 extern "C" cudaError_t scope_device_count(const ScopeDevice *d, const uint8_t *rows, int stride,

@@ -6,6 +6,7 @@
 
 #include <cuda_runtime.h>
 
+#include "gpu/cuda_check.h"
 #include "gpu/device_tables.h"
 #include "gpu/jit.h"
 #include "gpu/kernels.h"
@@ -18,8 +19,6 @@
 #define MAX_SETS 4     // stream/buffer sets, at most
 #define MAX_STREAMS 32 // stripes beyond this share a set's streams round-robin
 
-// Check a CUDA call where it happens; on failure record the call, the place and
-// CUDA's message in the stage, and go to the function's exit label.
 // PINSTRIPE_FAULT (stage/fault.h): this pass through `site` fails as `what` would
 #define INJECT(site, what)                                                                     \
     do {                                                                                       \
@@ -29,15 +28,10 @@
         }                                                                                      \
     } while (0)
 
-#define CK(call)                                                                               \
-    do {                                                                                       \
-        cudaError_t e_ = (call);                                                               \
-        if (e_ != cudaSuccess) {                                                               \
-            stage_set_error(s, "%s failed (%s:%d): %s", #call, __FILE__, __LINE__,             \
-                            cudaGetErrorString(e_));                                           \
-            goto fail;                                                                         \
-        }                                                                                      \
-    } while (0)
+// A CUDA call checked where it happens (CK, gpu/cuda_check.h): on failure the call,
+// the place and CUDA's message in the stage's error, and the function's exit label
+#define CK_ERROR s->error
+#define CK_ERRLEN sizeof(s->error)
 
 // Events of stripe k: ev[EV_PER_STRIPE * k + i]; i = 0..3 timed (before upload, after
 // upload, after kernel, after download), i = 4 untimed (after download)
