@@ -106,6 +106,51 @@ fail:
     return -1;
 }
 
+// --gpu N past the devices: the error names those there are
+static void no_such_gpu(Stage *s, int ndev)
+{
+    char names[400] = "";
+    for (int i = 0, n = 0; i < ndev && n < (int)sizeof(names) - 1; i++) {
+        cudaDeviceProp prop;
+        if (cudaGetDeviceProperties(&prop, i) != cudaSuccess)
+            snprintf(prop.name, sizeof(prop.name), "?");
+        n += snprintf(names + n, sizeof(names) - n, "%s%d (%s)", i ? ", " : "", i, prop.name);
+    }
+    stage_set_error(s, "--gpu %d: this machine has %d CUDA device%s: %s", s->cfg.gpu, ndev,
+                    ndev == 1 ? "" : "s", names);
+}
+
+// Each set's device blocks and streams (of the greatest priority), and each slot's
+// events. 0, or −1 with the stage's error set (cuda_uninit frees what was made)
+static int make_sets(Stage *s, CudaStage *cs, int greatest, unsigned evflags)
+{
+    for (int set = 0; set < cs->nsets; set++) {
+        cs->prev[set] = -1;
+        CK(cudaMalloc((void **)&cs->d_in[set], cs->in_bytes));
+        CK(cudaMalloc((void **)&cs->d_out[set], cs->out_bytes));
+        if (cs->scaled)
+            CK(cudaMalloc((void **)&cs->d_h[set],
+                          sizeof(float) * 3 * (size_t)cs->rv.in * (size_t)cs->rh.out));
+        for (int i = 0; i < cs->nstreams; i++)
+            CK(cudaStreamCreateWithPriority(&cs->streams[set][i], cudaStreamNonBlocking,
+                                            greatest));
+    }
+    for (int d = 0; d < cs->depth; d++) {
+        cs->slots[d].ev = (cudaEvent_t *)calloc(nevents(cs), sizeof(cudaEvent_t));
+        if (!cs->slots[d].ev) {
+            stage_set_error(s, "cuda stage: out of memory");
+            return -1;
+        }
+        for (int i = 0; i < nevents(cs); i++) {
+            unsigned fl = i % EV_PER_STRIPE >= EV_DONE ? evflags | cudaEventDisableTiming : evflags;
+            CK(cudaEventCreateWithFlags(&cs->slots[d].ev[i], fl));
+        }
+    }
+    return 0;
+fail:
+    return -1;
+}
+
 static int cuda_init(Stage *s)
 {
     int ndev = 0, least = 0, greatest = 0; // (stream priorities)
@@ -137,19 +182,12 @@ static int cuda_init(Stage *s)
     // Without cudaEventBlockingSync the stage thread spins while it waits for a frame
     // (a few hundred microseconds at most) and wakes sooner: 1080p ran 6% faster.
     unsigned evflags = env_int("PINSTRIPE_CUDA_BLOCKING", 0, 0, 1) ? cudaEventBlockingSync : 0;
-    if (s->cfg.gpu >= ndev) { // --gpu N past the devices: name those there are
-        char names[400] = "";
-        for (int i = 0, n = 0; i < ndev && n < (int)sizeof(names) - 1; i++) {
-            cudaDeviceProp prop;
-            if (cudaGetDeviceProperties(&prop, i) != cudaSuccess)
-                snprintf(prop.name, sizeof(prop.name), "?");
-            n += snprintf(names + n, sizeof(names) - n, "%s%d (%s)", i ? ", " : "", i, prop.name);
-        }
-        stage_set_error(s, "--gpu %d: this machine has %d CUDA device%s: %s", s->cfg.gpu, ndev,
-                        ndev == 1 ? "" : "s", names);
+    if (s->cfg.gpu >= ndev) {
+        no_such_gpu(s, ndev);
         goto fail;
     }
-    CK(cudaSetDevice(s->cfg.gpu)); // (on the stage thread, which makes every CUDA call of the stage)
+    // (on the stage thread, which makes every CUDA call of the stage)
+    CK(cudaSetDevice(s->cfg.gpu));
     CK(scope_device_prepare());
     // the stripes' streams first for the SMs, the scopes' counting last
     CK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
@@ -158,28 +196,8 @@ static int cuda_init(Stage *s)
         CK(cudaStreamCreateWithPriority(&cs->count_streams[i], cudaStreamNonBlocking, least));
     if ((cs->scaled = stage_scales(&s->cfg)) && scale_init(s, cs) < 0)
         goto fail;
-    for (int set = 0; set < cs->nsets; set++) {
-        cs->prev[set] = -1;
-        CK(cudaMalloc((void **)&cs->d_in[set], cs->in_bytes));
-        CK(cudaMalloc((void **)&cs->d_out[set], cs->out_bytes));
-        if (cs->scaled)
-            CK(cudaMalloc((void **)&cs->d_h[set],
-                          sizeof(float) * 3 * (size_t)cs->rv.in * (size_t)cs->rh.out));
-        for (int i = 0; i < cs->nstreams; i++) {
-            CK(cudaStreamCreateWithPriority(&cs->streams[set][i], cudaStreamNonBlocking, greatest));
-        }
-    }
-    for (int d = 0; d < cs->depth; d++) {
-        cs->slots[d].ev = (cudaEvent_t *)calloc(nevents(cs), sizeof(cudaEvent_t));
-        if (!cs->slots[d].ev) {
-            stage_set_error(s, "cuda stage: out of memory");
-            goto fail;
-        }
-        for (int i = 0; i < nevents(cs); i++)
-            CK(cudaEventCreateWithFlags(&cs->slots[d].ev[i],
-                                        i % EV_PER_STRIPE >= EV_DONE ? evflags | cudaEventDisableTiming
-                                                                     : evflags));
-    }
+    if (make_sets(s, cs, greatest, evflags) < 0)
+        goto fail;
     if (const uint16_t *dt = dither_table((DitherMode)s->cfg.dither)) {
         size_t n = sizeof(uint16_t) * DITHER_SIZE * DITHER_SIZE;
         CK(cudaMalloc((void **)&cs->d_dither, n));
