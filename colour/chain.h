@@ -18,7 +18,6 @@ extern "C" {
 #endif
 
 #define CHAIN_MAX_OPS 8
-#define CHAIN_VALUES_MAX 512 /* Chain.values: floats (the kernels' arguments stay under 4 KB) */
 #define GAMMA_TABLE_SIZE 4096 /* eq's gamma: entries of its v^power table */
 
 enum { CHAIN_AFFINE = 0, CHAIN_LUT1D = 1, CHAIN_LUT3D = 2, CHAIN_OCIO = 3, CHAIN_CDL = 4 };
@@ -55,11 +54,6 @@ typedef struct Chain {
     ToneMap tone; /* tone.on 0: none */
     int tone_own; /* 1: the tone map is for the chain's own output (camera=…:output=
                    * hdr-pq-1000), not the source's: --compare's "before" has none */
-    /* The values of the chain's OpenColorIO records that every pixel reads at
-     * the same place (not tables: ocio_op_indexed), by value in the frame's job
-     * for the CUDA stage's compiled kernel, which is keyed on the programs'
-     * shape (gpu/jit.h); the stage fills them (gpu/jit.c), nothing else reads them */
-    float values[CHAIN_VALUES_MAX];
 } Chain;
 
 

@@ -43,7 +43,8 @@ enum {
  * segments (read where its value falls): those records are read from the
  * device's program. The others' values every pixel reads at the same place:
  * their leading flags (a mode, a direction, which choose the code) are the
- * kernel's key and constants in it; the rest go by value (Chain.values). */
+ * kernel's key and constants in it; the rest go by value (its launch's
+ * parameter, after the launcher's arguments: gpu/jit.h). */
 OCIO_FN int ocio_op_indexed(int kind)
 {
     return kind == OCIO_OP_LUT1D || kind == OCIO_OP_LUT3D || kind == OCIO_OP_CURVES;

@@ -134,10 +134,10 @@ template <bool Pair> __device__ __forceinline__ void scale_h_body(const ScaleHAr
         scale_h_px(&k.h, px, base, x, k.hbuf + ((size_t)y * k.out_w + x) * 3);
 }
 
-// Every kernel's arguments within the 4 KB every CUDA device takes (the chain's
-// values by value in them: Chain.values)
-static_assert(sizeof(KernelArgs) <= 4096 && sizeof(Yuv420Args) <= 4096 &&
-                  sizeof(ScaleHArgs) <= 4096,
-              "a kernel's arguments past 4 KB");
+// A compiled kernel's parameter is its launcher's arguments, then its values
+// (gpu/jit.h): room for JIT_VALUES_MAX (512) of them within the 4 KB every device takes
+static_assert(sizeof(KernelArgs) + 4 * 512 <= 4096 && sizeof(Yuv420Args) + 4 * 512 <= 4096 &&
+                  sizeof(ScaleHArgs) + 4 * 512 <= 4096,
+              "no room for a compiled kernel's values after its arguments");
 
 #endif

@@ -85,7 +85,7 @@ typedef struct JitEntry {
     int made; /* its kernel's index in made, or −1: none for this chain */
     unsigned long long used;
     int nvalues;
-    float values[CHAIN_VALUES_MAX]; /* what its kernel reads by value (Chain.values) */
+    float values[JIT_VALUES_MAX]; /* what its kernel reads by value (JitLaunch.values) */
 } JitEntry;
 
 #define JIT_THREADS JIT_CACHE /* compiles a stage has started and not joined, at most */
@@ -373,27 +373,30 @@ static int kernel_for(ColourJit *cj, char *src)
     return i;
 }
 
-/* The kernel of e's chain when it is ready (its values put in ch), else NULL
- * (compiling, or failed) */
-static const void *ready(const JitEntry *e, Chain *ch)
+/* The kernel of e's chain when it is ready, with its values (*launch), else
+ * NULL (compiling, or failed) */
+static const void *ready(const JitEntry *e, JitLaunch *launch)
 {
     int i = e->made;
     if (i < 0 || atomic_load(&made.k[i].state) != JIT_READY)
         return NULL;
-    memcpy(ch->values, e->values, sizeof(float) * (size_t)e->nvalues);
-    return (const void *)made.k[i].kernel;
+    launch->kernel = (const void *)made.k[i].kernel;
+    launch->values = e->values, launch->nvalues = e->nvalues;
+    return launch->kernel;
 }
 
-const void *colour_jit_kernel(ColourJit *cj, Chain *ch, const unsigned *version, int path)
+const void *colour_jit_kernel(ColourJit *cj, const Chain *ch, const unsigned *version, int path,
+                              JitLaunch *launch)
 {
     JitKey k;
+    memset(launch, 0, sizeof(*launch));
     if (!cj || cj->off || !jit_make_key(ch, version, path, &k))
         return NULL;
     cj->tick++;
     for (int i = 0; i < cj->n; i++)
         if (jit_same_key(&cj->e[i].key, &k)) {
             cj->e[i].used = cj->tick;
-            return ready(&cj->e[i], ch);
+            return ready(&cj->e[i], launch);
         }
     pthread_once(&nv_once, nv_load);
     if (!nv.ok) {
@@ -433,7 +436,7 @@ const void *colour_jit_kernel(ColourJit *cj, Chain *ch, const unsigned *version,
         return NULL;
     }
     e->made = kernel_for(cj, b.p); /* (one kernel for every chain of this shape) */
-    return ready(e, ch);
+    return ready(e, launch);
 }
 
 int colour_jit_kernels(void)
@@ -461,7 +464,7 @@ int colour_jit_try(const Chain *ch, int arch, int path, JitTry *t, char *err, si
     memset(&cj, 0, sizeof(cj));
     cj.arch = arch;
     JitBuf b = {0};
-    float values[CHAIN_VALUES_MAX];
+    float values[JIT_VALUES_MAX];
     if (jit_make_source(&k, &b, values, &t->nvalues) < 0) {
         free(b.p);
         snprintf(err, errlen, "no source for the chain's programs");

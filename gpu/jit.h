@@ -4,8 +4,8 @@
  * where the interpreter (ocio_run2) reads, converts and dispatches on every
  * record for every pixel, the kernel has each operation's code inlined, its
  * flags (a mode, a direction) constants, its values in registers read from
- * the kernel's arguments (Chain.values, by value in the frame's job) and its
- * tables and curves read from the device's program: the same functions on
+ * its launch's parameter (JitLaunch) and its tables and curves read from the
+ * device's program: the same functions on
  * the same values, so the same bytes. A kernel is keyed on the programs'
  * shape (kinds, lengths, flags, knot counts, and the path below), not their
  * values: one kernel serves every camera of one shape, and any value. NVRTC is loaded when
@@ -30,6 +30,20 @@ extern "C" {
 
 typedef struct ColourJit ColourJit;
 
+/* The most values a kernel reads by value: its launch's parameter is its
+ * launcher's arguments (colour_kernel.cuh's KernelArgs, Yuv420Args,
+ * ScaleHArgs), then the values, within the 4 KB every CUDA device takes.
+ * Records past them are read from the device's program, as tables are. */
+#define JIT_VALUES_MAX 512
+
+/* A compiled kernel (a cudaKernel_t) and the values it reads (the stage's
+ * cache's: valid until its next colour_jit_kernel call) */
+typedef struct JitLaunch {
+    const void *kernel;
+    const float *values;
+    int nvalues;
+} JitLaunch;
+
 /* The kernels that run a chain, each compiled for it on its own: BGR / RGB48
  * out (colour_launch), the encoder's 4:2:0 (colour_launch_yuv420), the
  * resampler's horizontal pass (scale_h_launch; the window smaller than the
@@ -41,20 +55,21 @@ ColourJit *colour_jit_create(void);
 /* Waits for the compiles it started, frees it (no kernel of theirs may still
  * run: the stage has synchronised); NULL accepted */
 void colour_jit_destroy(ColourJit **cj);
-/* The kernel `path` (a cudaKernel_t, for its launcher) for a chain whose tables
- * are still the host's (version[i]: step i's table build, stage_table_version),
- * its values put in ch->values; or NULL: no OpenColorIO step, no compiled
- * kernel, or not yet (the built-in pair kernel then). The first call for a
+/* The kernel `path` and its values (*launch, for its launcher) for a chain
+ * whose tables are still the host's (version[i]: step i's table build,
+ * stage_table_version); launch->kernel NULL (and returned): no OpenColorIO
+ * step, no compiled kernel, or not yet (the built-in pair kernel then). The first call for a
  * shape and path starts its compile (about a second), on a thread unless
  * PINSTRIPE_JIT=wait; a chain of a shape compiled already costs none. */
-const void *colour_jit_kernel(ColourJit *cj, Chain *ch, const unsigned *version, int path);
+const void *colour_jit_kernel(ColourJit *cj, const Chain *ch, const unsigned *version, int path,
+                              JitLaunch *launch);
 
 /* What colour_jit_try found */
 typedef struct JitTry {
     double ms;   /* the compile's time (both, where the first spilled) */
     int spills;  /* bytes a thread spills (ptxas's report; −1 unsaid) */
     int bounded; /* 1: compiled at 64 registers a thread; 0: it spilled there */
-    int nvalues; /* floats by value (Chain.values) */
+    int nvalues; /* floats by value (JitLaunch.values) */
 } JitTry;
 
 /* For tests on a machine without a GPU: the kernel `path` for the chain's

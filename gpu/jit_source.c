@@ -67,12 +67,11 @@ int jit_same_key(const JitKey *a, const JitKey *b)
 
 /* The values of the records every pixel reads at one place, and where they go */
 typedef struct Values {
-    float *v; /* Chain.values */
+    float *v; /* JitLaunch.values */
     int n;
 } Values;
 
-/* A record a pixel indexes (a table, curves) or one past the room of
- * Chain.values: read from the device's program (lut) where it lies. RGB
+/* A record a pixel indexes (a table, curves) or one past JIT_VALUES_MAX: read from the device's program (lut) where it lies. RGB
  * curves: each curve called at its place with its knot count named (the
  * compiler unrolls its search). 0, or −1 (knot counts not well formed) */
 static int from_program(const float *prog, int at, int len, int kind, JitBuf *sw)
@@ -99,9 +98,8 @@ static int from_program(const float *prog, int at, int len, int kind, JitBuf *sw
 }
 
 /* A record every pixel reads at one place: its kind, length and flags
- * (ocio_op_flags) constants, its other values from Chain.values (the compiler
- * keeps the record in registers and reads the values from the kernel's
- * arguments). 0, or −1 (a flag that is not finite) */
+ * (ocio_op_flags) constants, its other values read from the launch's
+ * parameter (the compiler keeps the record in registers). 0, or −1 (a flag that is not finite) */
 static int by_value(const float *p, int len, int kind, Values *vs, JitBuf *sw)
 {
     int nf = ocio_op_flags(kind);
@@ -135,8 +133,8 @@ static int program(const float *prog, int size, Values *vs, JitBuf *sw)
         int len = (int)prog[at + 1], kind = (int)prog[at];
         if (!ocio_op_indexed(kind) && len != 2 + ocio_op_params(kind))
             return -1; /* (a kind it does not know, or a record of the wrong length) */
-        /* (records past Chain.values' room are read where they lie, as tables are) */
-        int room = vs->n + len - 2 - ocio_op_flags(kind) <= CHAIN_VALUES_MAX;
+        /* (records past JIT_VALUES_MAX are read where they lie, as tables are) */
+        int room = vs->n + len - 2 - ocio_op_flags(kind) <= JIT_VALUES_MAX;
         int rc = ocio_op_indexed(kind) || !room ? from_program(prog, at, len, kind, sw)
                                                 : by_value(prog + at, len, kind, vs, sw);
         if (rc < 0)
@@ -148,10 +146,10 @@ static int program(const float *prog, int size, Values *vs, JitBuf *sw)
 
 /* The kernel's source: each program's records run one by one (ocio_op2k, by
  * their kinds) in the pair kernel's place for its step, those every pixel
- * reads at one place from Chain.values (values: what goes there), the others
- * from the device's program. 0, or −1 (a program that is not well formed, a
+ * reads at one place from the launch's parameter (values: what goes there),
+ * the others from the device's program. 0, or −1 (a program that is not well formed, a
  * flag that is not finite: the built-in kernel then) */
-int jit_make_source(const JitKey *k, JitBuf *b, float values[CHAIN_VALUES_MAX], int *nvalues)
+int jit_make_source(const JitKey *k, JitBuf *b, float values[JIT_VALUES_MAX], int *nvalues)
 {
     JitBuf sw = {0};
     Values vs = {values, 0};
@@ -162,7 +160,7 @@ int jit_make_source(const JitKey *k, JitBuf *b, float values[CHAIN_VALUES_MAX], 
            "#define COLOUR_JIT 1\n"
            "#include \"gpu/colour_kernel.cuh\"\n");
     for (int s = 0; s < k->n; s++) {
-        put(&sw, "    case %d: {\n        const float *lut = ch->ops[%d].lut, *v = ch->values;\n",
+        put(&sw, "    case %d: {\n        const float *lut = ch->ops[%d].lut, *v = jit_values(ch);\n",
             k->s[s].step, k->s[s].step);
         if (program(k->s[s].prog, k->s[s].size, &vs, &sw) < 0) {
             free(sw.p);
@@ -172,6 +170,23 @@ int jit_make_source(const JitKey *k, JitBuf *b, float values[CHAIN_VALUES_MAX], 
     }
     if (nvalues)
         *nvalues = vs.n;
+    /* the kernel that runs the chain where the stage does: BGR / RGB48 out, the
+     * encoder's 4:2:0, the resampler's horizontal pass (one name: jit.c finds it);
+     * its parameter: its launcher's arguments, then the values (JitLaunch) */
+    static const char *const entry[JIT_PATHS][2] = {{"KernelArgs", "colour_kernel_body"},
+                                                    {"Yuv420Args", "yuv420_body"},
+                                                    {"ScaleHArgs", "scale_h_body"}};
+    int p = k->path >= 0 && k->path < JIT_PATHS ? k->path : 0;
+    const char *args = entry[p][0];
+    put(b, "struct JitArgs {\n    %s k;\n    float values[%d];\n};\n", args, vs.n ? vs.n : 1);
+    put(b, "static_assert(sizeof(JitArgs) <= 4096, \"past a kernel parameter's 4 KB\");\n");
+    /* the values follow the arguments (JitArgs.values, at sizeof(args): a float's
+     * alignment divides every struct's size); ch is the parameter's k.j.ch
+     * (colour_apply_chain2's, never a copy). (NVRTC takes no offsetof: the
+     * offsets of j and ch as the members' addresses in a struct at 0) */
+    put(b, "static __device__ __forceinline__ const float *jit_values(const Chain *ch)\n{\n"
+           "    const size_t at = (size_t)&((const %s *)0)->j.ch;\n"
+           "    return (const float *)((const char *)ch - at + sizeof(%s));\n}\n", args, args);
     put(b, "static __device__ __forceinline__ void jit_ocio2(int i, const Chain *ch, float *a,"
            " float *b)\n{\n    switch (i) {\n");
     put(b, "%s", sw.p ? sw.p : "");
@@ -180,15 +195,9 @@ int jit_make_source(const JitKey *k, JitBuf *b, float values[CHAIN_VALUES_MAX], 
            "#ifdef JIT_MINB\n"
            "#define JIT_BOUNDS __launch_bounds__(COLOUR_KERNEL_BLOCK_X * COLOUR_KERNEL_BLOCK_Y, "
            "JIT_MINB)\n#else\n#define JIT_BOUNDS\n#endif\n");
-    /* the kernel that runs the chain where the stage does: BGR / RGB48 out, the
-     * encoder's 4:2:0, the resampler's horizontal pass (one name: jit.c finds it) */
-    static const char *const entry[JIT_PATHS][2] = {{"KernelArgs", "colour_kernel_body"},
-                                                    {"Yuv420Args", "yuv420_body"},
-                                                    {"ScaleHArgs", "scale_h_body"}};
-    int p = k->path >= 0 && k->path < JIT_PATHS ? k->path : 0;
     put(b, "extern \"C\" __global__ void JIT_BOUNDS\n"
-           "colour_jit_kernel(const __grid_constant__ %s k)\n{\n    %s<true>(k);\n}\n",
-        entry[p][0], entry[p][1]);
+           "colour_jit_kernel(const __grid_constant__ JitArgs a)\n{\n    %s<true>(a.k);\n}\n",
+        entry[p][1]);
     int failed = b->failed || sw.failed;
     free(sw.p);
     return failed ? -1 : 0;

@@ -1,7 +1,7 @@
 /* gpu/jit.c's source for a chain's kernel: the chain's OpenColorIO steps as
  * a key, and the pair kernel's source with their programs' operations named
  * (gpu/jit.h says why), which depends on their shape alone, and the values it
- * reads by value (Chain.values). Host only: no CUDA here. */
+ * reads by value (JitLaunch.values). Host only: no CUDA here. */
 #ifndef PINSTRIPE_GPU_JIT_SOURCE_H
 #define PINSTRIPE_GPU_JIT_SOURCE_H
 
@@ -34,9 +34,9 @@ int jit_make_key(const Chain *ch, const unsigned *version, int path, JitKey *k);
 int jit_same_key(const JitKey *a, const JitKey *b);
 /* The kernel's source into b (free b->p), the same text for every chain whose
  * programs have the same shape (their operations' kinds, lengths and flags,
- * curves' knot counts), and the values it reads from Chain.values (*nvalues
- * of them; nvalues may be NULL): 0, or −1 (a program that is not well formed,
- * a flag that is not finite, out of memory) */
-int jit_make_source(const JitKey *k, JitBuf *b, float values[CHAIN_VALUES_MAX], int *nvalues);
+ * curves' knot counts), and the values it reads by value (*nvalues of them;
+ * nvalues may be NULL): 0, or −1 (a program that is not well formed, a flag
+ * that is not finite, out of memory) */
+int jit_make_source(const JitKey *k, JitBuf *b, float values[JIT_VALUES_MAX], int *nvalues);
 
 #endif

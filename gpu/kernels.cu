@@ -13,12 +13,29 @@
 // (colour_kernel<true>) runs the chains with an OpenColorIO step, an
 // instantiation of its own so that the kernel of every other chain keeps its
 // registers.
+// A compiled kernel's launch (gpu/jit.h): its parameter, the launcher's arguments
+// and then the values it reads, as one block
+template <typename Args>
+static cudaError_t jit_launch(const JitLaunch *jit, const Args &k, dim3 grid, dim3 block,
+                              size_t shared, cudaStream_t stream)
+{
+    alignas(8) unsigned char p[4096];
+    size_t nv = jit->nvalues > 0 ? (size_t)jit->nvalues : 0;
+    if (sizeof(Args) + sizeof(float) * (nv ? nv : 1) > sizeof(p))
+        return cudaErrorInvalidValue;
+    memcpy(p, &k, sizeof(Args));
+    memset(p + sizeof(Args), 0, sizeof(float)); // (none: the kernel's one unread float)
+    memcpy(p + sizeof(Args), jit->values, sizeof(float) * nv);
+    void *args[] = {p};
+    return cudaLaunchKernel(jit->kernel, grid, block, args, shared, stream);
+}
+
 template <bool Pair> __global__ void colour_kernel(const __grid_constant__ KernelArgs k)
 {
     colour_kernel_body<Pair>(k);
 }
 
-extern "C" cudaError_t colour_launch(const ColourJob *j, const void *jit, int out, uint8_t *dst,
+extern "C" cudaError_t colour_launch(const ColourJob *j, const JitLaunch *jit, int out, uint8_t *dst,
                                      int dst_stride, int width, int y0, int y1,
                                      cudaStream_t stream)
 {
@@ -33,10 +50,8 @@ extern "C" cudaError_t colour_launch(const ColourJob *j, const void *jit, int ou
     int pairs = (width + 1) / 2;
     dim3 grid((pairs + block.x - 1) / block.x, (y1 - y0 + block.y - 1) / block.y);
     int ocio = colour_chain_has_ocio(&j->ch);
-    if (ocio && jit) { // the chain's programs compiled in (gpu/jit.c)
-        void *args[] = {&k};
-        return cudaLaunchKernel(jit, grid, block, args, 0, stream);
-    }
+    if (ocio && jit && jit->kernel) // the chain's programs compiled in (gpu/jit.c)
+        return jit_launch(jit, k, grid, block, 0, stream);
     if (ocio)
         colour_kernel<true><<<grid, block, 0, stream>>>(k);
     else
@@ -49,7 +64,7 @@ template <bool Pair> __global__ void yuv420_kernel(const __grid_constant__ Yuv42
     yuv420_body<Pair>(k);
 }
 
-extern "C" cudaError_t colour_launch_yuv420(const ColourJob *j, const void *jit,
+extern "C" cudaError_t colour_launch_yuv420(const ColourJob *j, const JitLaunch *jit,
                                             uint8_t *const dst[3], const int dst_stride[3],
                                             int width, int y0, int y1, cudaStream_t stream)
 {
@@ -63,10 +78,8 @@ extern "C" cudaError_t colour_launch_yuv420(const ColourJob *j, const void *jit,
     int bw = width / 2, bh = (y1 - y0) / 2;
     dim3 grid((bw + block.x - 1) / block.x, (bh + block.y - 1) / block.y);
     int ocio = colour_chain_has_ocio(&j->ch);
-    if (ocio && jit) {
-        void *args[] = {&k};
-        return cudaLaunchKernel(jit, grid, block, args, 0, stream);
-    }
+    if (ocio && jit && jit->kernel)
+        return jit_launch(jit, k, grid, block, 0, stream);
     if (ocio)
         yuv420_kernel<true><<<grid, block, 0, stream>>>(k);
     else
@@ -122,7 +135,7 @@ extern "C" cudaError_t scale_h_prepare(const void *kernel, int span)
     return e;
 }
 
-extern "C" cudaError_t scale_h_launch(const ColourJob *j, const void *jit, const ScaleAxis *h,
+extern "C" cudaError_t scale_h_launch(const ColourJob *j, const JitLaunch *jit, const ScaleAxis *h,
                                       int out_w, const ScaleHPlan plan[2], float *hbuf, int y0,
                                       int y1, cudaStream_t stream)
 {
@@ -136,12 +149,11 @@ extern "C" cudaError_t scale_h_launch(const ColourJob *j, const void *jit, const
     k.hbuf = hbuf;
     dim3 grid((out_w + p->per - 1) / p->per, y1 - y0);
     size_t shared = 3 * sizeof(float) * p->span;
-    if (ocio && jit) {
-        void *args[] = {&k};
-        cudaError_t e = scale_h_prepare(jit, p->span);
+    if (ocio && jit && jit->kernel) {
+        cudaError_t e = scale_h_prepare(jit->kernel, p->span);
         if (e != cudaSuccess)
             return e;
-        return cudaLaunchKernel(jit, grid, SCALE_H_BLOCK, args, shared, stream);
+        return jit_launch(jit, k, grid, dim3(SCALE_H_BLOCK), shared, stream);
     }
     if (ocio)
         scale_h_kernel<true><<<grid, SCALE_H_BLOCK, shared, stream>>>(k);

@@ -64,7 +64,7 @@ typedef struct Submit {
     FrameBuf dframe;    // the device input block, laid out as the frame
     PixelSource dsrc;   // the device input as the kernel reads it
     ColourJob job;      // the frame's, with the device's tables
-    const void *jit;    // the kernel compiled for the chain (NULL: the built-in one)
+    JitLaunch jit;      // the kernel compiled for the chain, its values (none: the built-in one)
     ScaleAxis dh, dv;   // resampling: the weights with the crop's origin
     int need0, need1;   // resampling: the input rows any output row reads
     ScopeDevice *sd;    // --scope: sd->host when this frame is counted
@@ -86,11 +86,11 @@ static int submit_begin(Submit *u)
         return -1;
     for (int i = 0; i < u->job.ch.nops; i++)
         version[i] = stage_table_version(s, &u->job, i);
-    // the kernel compiled for the chain's OpenColorIO programs' shape, found by their host
-    // tables (their values put in the job), that runs the chain here (the resampler's,
-    // the encoder's, or BGR's)
+    // the kernel compiled for the chain's OpenColorIO programs' shape and their values,
+    // found by their host tables, that runs the chain here (the resampler's, the
+    // encoder's, or BGR's)
     int path = cs->scaled ? JIT_PATH_SCALE_H : s->cfg.out_yuv ? JIT_PATH_YUV420 : JIT_PATH_COLOUR;
-    u->jit = colour_jit_kernel(cs->jit, &u->job.ch, version, path);
+    colour_jit_kernel(cs->jit, &u->job.ch, version, path, &u->jit);
     if (device_job_tables(&cs->tables, &u->job, version, s->submitted + 1, s->completed, s->error,
                           sizeof(s->error)) < 0)
         return -1;
@@ -238,7 +238,7 @@ static int submit_stripe(Submit *u, int k)
                 CK(cudaStreamWaitEvent(st, pv->ev[EV_PER_STRIPE * j + EV_V], 0));
         if (h0 < h1) {
             INJECT("kernel", "the colour kernel's launch");
-            CK(scale_h_launch(&kjob, u->jit, &u->dh, cs->rh.out, cs->plan, cs->d_h[u->set], h0,
+            CK(scale_h_launch(&kjob, &u->jit, &u->dh, cs->rh.out, cs->plan, cs->d_h[u->set], h0,
                               h1, st));
         }
         CK(cudaEventRecord(ev[EV_H], st));
@@ -251,10 +251,10 @@ static int submit_stripe(Submit *u, int k)
     if (y0 < y1 && s->cfg.out_yuv) {
         FrameBand ob;
         frame_band(&u->dout, k, &ob);
-        CK(colour_launch_yuv420(&kjob, u->jit, ob.plane, u->dout.stride, u->f->width, y0, y1,
+        CK(colour_launch_yuv420(&kjob, &u->jit, ob.plane, u->dout.stride, u->f->width, y0, y1,
                                 st));
     } else if (y0 < y1)
-        CK(colour_launch(&kjob, u->jit, u->out_kind, u->d_out, u->out->stride[0], u->f->width,
+        CK(colour_launch(&kjob, &u->jit, u->out_kind, u->d_out, u->out->stride[0], u->f->width,
                          y0, y1, st));
     if (u->timed)
         CK(cudaEventRecord(ev[2], st));

@@ -443,7 +443,7 @@ int main(void)
         /* (a cdl='s numbers go by value in the job: CHAIN_CDL, not compiled in) */
         snprintf(ochain[5], sizeof(ochain[5]),
                  "cdl=slope=0.5/2/1.5:offset=0.05:power=2/0.5/1:sat=0.7:mix=0.8,camera=logc3");
-        /* five cameras: more values than Chain.values holds (the rest read from the
+        /* five cameras: more values than a compiled kernel takes by value (the rest read from the
          * device's program) */
         snprintf(ochain[6], sizeof(ochain[6]), "camera=slog3-cine,camera=vlog:mix=0.5,camera=logc3,"
                                                "camera=clog3,camera=log3g10");

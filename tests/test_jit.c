@@ -96,7 +96,7 @@ static char *source_values(const char *chain, int path, float *values, int *nv)
     }
     JitKey k;
     JitBuf b = {0};
-    float own[CHAIN_VALUES_MAX];
+    float own[JIT_VALUES_MAX];
     if (!jit_make_key(&t.chain, NULL, path, &k) ||
         jit_make_source(&k, &b, values ? values : own, nv) < 0) {
         free(b.p);
@@ -135,7 +135,7 @@ static void check_malformed(void)
         memset(&k, 0, sizeof(k));
         k.n = 1, k.s[0].prog = prog, k.s[0].size = bad[i][2] == 7 ? 8 : 5;
         JitBuf b = {0};
-        float values[CHAIN_VALUES_MAX];
+        float values[JIT_VALUES_MAX];
         refused += jit_make_source(&k, &b, values, NULL) < 0;
         free(b.p);
     }
@@ -143,7 +143,7 @@ static void check_malformed(void)
     memset(&k0, 0, sizeof(k0));
     k0.n = 1, k0.s[0].prog = prog, k0.s[0].size = 0;
     JitBuf b0 = {0};
-    float v0[CHAIN_VALUES_MAX];
+    float v0[JIT_VALUES_MAX];
     refused += jit_make_source(&k0, &b0, v0, NULL) < 0;
     free(b0.p);
     int n = (int)(sizeof(bad) / sizeof(bad[0])) + 1;
@@ -220,7 +220,7 @@ int main(void)
     /* the kernel is keyed on the programs' shape: two cameras of one shape (a
      * LogCamera, then matrices, the ACES fixed functions, ranges) have one
      * kernel, their values by value */
-    float va[CHAIN_VALUES_MAX], vb[CHAIN_VALUES_MAX];
+    float va[JIT_VALUES_MAX], vb[JIT_VALUES_MAX];
     int na = 0, nb = 0;
     a = source_values("camera=slog3-cine", JIT_PATH_COLOUR, va, &na);
     b = source_values("camera=vlog", JIT_PATH_COLOUR, vb, &nb);
@@ -230,11 +230,11 @@ int main(void)
     CHECK(a && !strstr(a, "0x1.") && !strstr(a, "static __device__ const"),
           "a value was compiled into the kernel");
     free(a), free(b);
-    /* past Chain.values' room (five cameras: 655 values), the records that do not
+    /* past JIT_VALUES_MAX (five cameras: 655 values), the records that do not
      * fit are read from the device's program, as tables are */
     a = source_values("camera=slog3-cine,camera=vlog,camera=logc3,camera=slog3,camera=log3g10",
                       JIT_PATH_COLOUR, va, &na);
-    CHECK(a && na <= CHAIN_VALUES_MAX && na > CHAIN_VALUES_MAX - 40 &&
+    CHECK(a && na <= JIT_VALUES_MAX && na > JIT_VALUES_MAX - 40 &&
               strstr(a, "ocio_op2k(1, lut + "),
           "five cameras: %d values, no matrix read from the program", na);
     free(a);
