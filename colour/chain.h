@@ -94,11 +94,15 @@ COLOUR_FN void chain_lut3d(const ChainOp *op, float v[3])
         i1[c] = i0[c] + 1 < op->size ? i0[c] + 1 : i0[c];
         d[c] = s[c] - (float)i0[c];
     }
-    const float *c000 = chain_at(op, i0[0], i0[1], i0[2]), *c111 = chain_at(op, i1[0], i1[1], i1[2]);
+    const float *c000 = chain_at(op, i0[0], i0[1], i0[2]),
+                *c111 = chain_at(op, i1[0], i1[1], i1[2]);
     if (op->interp == LUT_LINEAR) {
-        const float *c100 = chain_at(op, i1[0], i0[1], i0[2]), *c010 = chain_at(op, i0[0], i1[1], i0[2]);
-        const float *c110 = chain_at(op, i1[0], i1[1], i0[2]), *c001 = chain_at(op, i0[0], i0[1], i1[2]);
-        const float *c101 = chain_at(op, i1[0], i0[1], i1[2]), *c011 = chain_at(op, i0[0], i1[1], i1[2]);
+        const float *c100 = chain_at(op, i1[0], i0[1], i0[2]),
+                    *c010 = chain_at(op, i0[0], i1[1], i0[2]);
+        const float *c110 = chain_at(op, i1[0], i1[1], i0[2]),
+                    *c001 = chain_at(op, i0[0], i0[1], i1[2]);
+        const float *c101 = chain_at(op, i1[0], i0[1], i1[2]),
+                    *c011 = chain_at(op, i0[0], i1[1], i1[2]);
         for (int c = 0; c < 3; c++) {
             float c00 = c000[c] + (c100[c] - c000[c]) * d[0];
             float c10 = c010[c] + (c110[c] - c010[c]) * d[0];

@@ -3,11 +3,11 @@
  * +, −, ×, ÷, fused multiply-adds (cm_fma), comparisons and the bits of a
  * float, each correctly rounded on both sides, so that gcc
  * (-ffp-contract=off) and nvcc (--fmad=false) give the same bits: neither
- * backend's libm is called (but for fmaf where the CPU has no FMA). Each is within a few units in the
- * last place of a float (test_ocio: log2 1.0e-7, exp2 1.6e-7, atan2 1.3e-7 (absolute
- * below one radian), relative, against libm's doubles), as glibc's own log2f and exp2f are. No
- * function branches on its value: every case is computed and one picked, so
- * that a loop of one over the CPU's lanes vectorises (8 floats a vector).
+ * backend's libm is called (but for fmaf where the CPU has no FMA). Each is within a few units in
+ * the last place of a float (test_ocio: log2 1.0e-7, exp2 1.6e-7, atan2 1.3e-7 (absolute below one
+ * radian), relative, against libm's doubles), as glibc's own log2f and exp2f are. No function
+ * branches on its value: every case is computed and one picked, so that a loop of one over the
+ * CPU's lanes vectorises (8 floats a vector).
  *
  *   cm_log2f(x), x > 0:  x = m·2^e with m in [√½, √2); t = (m − 1)/(m + 1);
  *                        log2 x = e + (2/ln 2)·(t + t³/3 + … + t⁹/9), |t| ≤ 0.172

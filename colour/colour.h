@@ -128,7 +128,8 @@ COLOUR_FN void colour_read(const PixelSource *s, int x, int y, int v[3])
     const uint8_t *r1 = s->plane[1] + (size_t)cr * s->stride[1];
     if (l == PIX_GBRP16) { /* planes G, B, R */
         const uint8_t *r2 = s->plane[2] + (size_t)cr * s->stride[2];
-        v[0] = colour_sample(r2, x, 1), v[1] = colour_sample(r0, x, 1), v[2] = colour_sample(r1, x, 1);
+        v[0] = colour_sample(r2, x, 1), v[1] = colour_sample(r0, x, 1),
+        v[2] = colour_sample(r1, x, 1);
         return;
     }
     v[0] = colour_sample(r0, x, wide);
@@ -277,7 +278,8 @@ COLOUR_FN void colour_pixel_float(const ColourJob *j, int x, int y, float v[3])
 
 /* R, G, B in [0,1] of pixel (x, y) written at dst: packed B,G,R (8 bits,
  * dithered) or R,G,B (16 bits a sample, native-endian), or three floats. */
-COLOUR_FN void colour_store(const ColourJob *j, int x, int y, int out, const float v[3], uint8_t *dst)
+COLOUR_FN void colour_store(const ColourJob *j, int x, int y, int out, const float v[3],
+                            uint8_t *dst)
 {
     if (out == COLOUR_OUT_BGR24) {
         int t = colour_threshold(j->dither, x, y);

@@ -110,7 +110,8 @@ OCIO_FN float ocio_powf(float x, float p)
      * for p < 0; p = 1 keeps x */
     uint32_t pb = cm_fbits(p), nz = ((pb & 0x7fffffffu) + 0x7fffffffu) >> 31;
     float zero = cm_from_fbits((1u - nz) * 0x3f800000u + nz * (pb >> 31) * 0x7f800000u);
-    uint32_t d1 = pb ^ 0x3f800000u, keep = 0u - ((d1 | (0u - d1)) >> 31); /* all ones unless p = 1 */
+    uint32_t d1 = pb ^ 0x3f800000u,
+             keep = 0u - ((d1 | (0u - d1)) >> 31); /* all ones unless p = 1 */
     float r = x > 0.0f ? cm_exp2f(p * cm_log2f(x)) : 0.0f;
     r = cm_from_fbits((cm_fbits(r) & keep) | (cm_fbits(x) & ~keep));
     r = x == 0.0f ? zero : r;

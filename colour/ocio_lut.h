@@ -155,15 +155,21 @@ OCIO_FN void ocio_lut3d(const float *q, float v[3])
         hi[c] = (float)lo[c] < idx ? lo[c] + 1 : lo[c];
         f[c] = idx - (float)lo[c];
     }
-    const float *n000 = ocio_at3(t, n, lo[0], lo[1], lo[2]), *n111 = ocio_at3(t, n, hi[0], hi[1], hi[2]);
+    const float *n000 = ocio_at3(t, n, lo[0], lo[1], lo[2]),
+                *n111 = ocio_at3(t, n, hi[0], hi[1], hi[2]);
     float fx = f[0], fy = f[1], fz = f[2];
     if (!tetra) {
-        const float *n001 = ocio_at3(t, n, lo[0], lo[1], hi[2]), *n010 = ocio_at3(t, n, lo[0], hi[1], lo[2]);
-        const float *n011 = ocio_at3(t, n, lo[0], hi[1], hi[2]), *n100 = ocio_at3(t, n, hi[0], lo[1], lo[2]);
-        const float *n101 = ocio_at3(t, n, hi[0], lo[1], hi[2]), *n110 = ocio_at3(t, n, hi[0], hi[1], lo[2]);
+        const float *n001 = ocio_at3(t, n, lo[0], lo[1], hi[2]),
+                    *n010 = ocio_at3(t, n, lo[0], hi[1], lo[2]);
+        const float *n011 = ocio_at3(t, n, lo[0], hi[1], hi[2]),
+                    *n100 = ocio_at3(t, n, hi[0], lo[1], lo[2]);
+        const float *n101 = ocio_at3(t, n, hi[0], lo[1], hi[2]),
+                    *n110 = ocio_at3(t, n, hi[0], hi[1], lo[2]);
         for (int c = 0; c < 3; c++) {
-            float v1 = ocio_lerp(ocio_lerp(n000[c], n001[c], fz), ocio_lerp(n010[c], n011[c], fz), fy);
-            float v2 = ocio_lerp(ocio_lerp(n100[c], n101[c], fz), ocio_lerp(n110[c], n111[c], fz), fy);
+            float v1 =
+                ocio_lerp(ocio_lerp(n000[c], n001[c], fz), ocio_lerp(n010[c], n011[c], fz), fy);
+            float v2 =
+                ocio_lerp(ocio_lerp(n100[c], n101[c], fz), ocio_lerp(n110[c], n111[c], fz), fy);
             v[c] = ocio_lerp(v1, v2, fx);
         }
         return;

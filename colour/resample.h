@@ -33,7 +33,13 @@ extern "C" {
 /* the sum of an output sample's weights: 14 bits, as swscale's filters */
 #define RESAMPLE_ONE 16384
 
-typedef enum { SCALE_BILINEAR, SCALE_MITCHELL, SCALE_CATROM, SCALE_LANCZOS, SCALE_NFILTERS } ScaleFilter;
+typedef enum {
+    SCALE_BILINEAR,
+    SCALE_MITCHELL,
+    SCALE_CATROM,
+    SCALE_LANCZOS,
+    SCALE_NFILTERS
+} ScaleFilter;
 
 typedef struct ResampleAxis {
     int in, out;     /* lengths */

@@ -72,7 +72,8 @@ COLOUR_FN void colour_tone(const ToneMap *tm, float v[3])
         l[c] = (tm->gamut[c][0] * e[0] + tm->gamut[c][1] * e[1]) + tm->gamut[c][2] * e[2];
     float m = l[0] > l[1] ? l[0] : l[1];
     m = m > l[2] ? m : l[2];
-    float r = tone_at(ratio, chain_clamp(tone_root4(chain_clamp(m, 3.0e38f)) * tm->ratio_scale, top));
+    float r =
+        tone_at(ratio, chain_clamp(tone_root4(chain_clamp(m, 3.0e38f)) * tm->ratio_scale, top));
     float mm = m * r;
     for (int c = 0; c < 3; c++)
         l[c] = l[c] * r;

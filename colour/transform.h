@@ -1,7 +1,7 @@
 /* Colour transforms: the small struct both backends apply per pixel after
- * YUV→RGB: a float chain of steps (colour.h), empty for none. The stage only reads a Transform: parsing
- * -t text into one, and the maths of each transform, belong to the look room
- * (its chain.h), which builds on this header and never the other way round. */
+ * YUV→RGB: a float chain of steps (colour.h), empty for none. The stage only reads a Transform:
+ * parsing -t text into one, and the maths of each transform, belong to the look room (its chain.h),
+ * which builds on this header and never the other way round. */
 #ifndef PINSTRIPE_COLOUR_TRANSFORM_H
 #define PINSTRIPE_COLOUR_TRANSFORM_H
 

@@ -44,7 +44,9 @@ static void row_split(const ColourJob *job, ColourJob *all, ColourJob *left, Sim
         fn(left, y, job->split < w ? job->split : w, kind, dst);
     }
     if (job->line > 0 && job->line <= w) {
-        uint8_t *d = dst + (size_t)(job->line - 1) * (kind == COLOUR_OUT_FLOAT ? 12 : kind == COLOUR_OUT_RGB48 ? 6 : 3);
+        uint8_t *d = dst + (size_t)(job->line - 1) * (kind == COLOUR_OUT_FLOAT   ? 12
+                                                      : kind == COLOUR_OUT_RGB48 ? 6
+                                                                                 : 3);
         if (kind == COLOUR_OUT_FLOAT)
             ((float *)d)[0] = ((float *)d)[1] = ((float *)d)[2] = 1.0f;
         else

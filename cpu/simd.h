@@ -27,7 +27,8 @@ typedef enum {
     SIMD_SCALAR = 0, /* colour.h's per-pixel functions, one pixel at a time */
     SIMD_BASE = 1,   /* eight pixels at a time on the baseline ISA (SSE2 on x86-64) */
     SIMD_SSE41 = 2,  /* the same compiled for SSE4.1 (x86-64 CPUs that have it) */
-    SIMD_AVX2 = 3,   /* the same compiled for AVX2, eight pixels a step (x86-64 CPUs that have it) */
+    SIMD_AVX2 = 3,   /* the same compiled for AVX2, eight pixels a step (x86-64 CPUs
+                      * that have it) */
     SIMD_NLEVELS
 } SimdLevel;
 

@@ -251,7 +251,8 @@ static int cpu_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
 {
     CpuStage *cs = s->priv;
     if (in->on_device) {
-        stage_set_error(s, "cpu stage: the frame is on the GPU (--hwdec cuda needs the CUDA backend)");
+        stage_set_error(s,
+                        "cpu stage: the frame is on the GPU (--hwdec cuda needs the CUDA backend)");
         return -1;
     }
     ColourJob cj;

@@ -14,8 +14,9 @@ void host_free_pinned(void *p);
 void *host_alloc_pinned(size_t size, char *err, size_t errlen)
 {
     void *p = NULL;
-    cudaError_t rc = fault_hit("pinned") ? cudaErrorMemoryAllocation
-                                         : cudaHostAlloc(&p, size ? size : 1, cudaHostAllocPortable);
+    cudaError_t rc = fault_hit("pinned")
+                         ? cudaErrorMemoryAllocation
+                         : cudaHostAlloc(&p, size ? size : 1, cudaHostAllocPortable);
     if (rc != cudaSuccess) {
         if (err)
             snprintf(err, errlen, "cudaHostAlloc(%zu bytes): %s", size, cudaGetErrorString(rc));

@@ -48,8 +48,10 @@ extern "C" int device_job_tables(DeviceTables *d, ColourJob *job, const unsigned
         ChainOp *op = &job->ch.ops[i];
         if (op->kind == CHAIN_AFFINE || op->kind == CHAIN_CDL) // (values: no table)
             continue;
-        size_t n = op->kind == CHAIN_OCIO ? (size_t)op->size /* (a program: size floats) */
-                   : 3 * (size_t)op->size * (op->kind == CHAIN_LUT3D ? (size_t)op->size * op->size : 1);
+        size_t n = op->kind == CHAIN_OCIO
+                       ? (size_t)op->size /* (a program: size floats) */
+                       : 3 * (size_t)op->size *
+                             (op->kind == CHAIN_LUT3D ? (size_t)op->size * op->size : 1);
         if (!(op->lut = device_table(d, op->lut, n, version[i], frame, err, errlen)))
             return -1;
     }

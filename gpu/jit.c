@@ -136,7 +136,8 @@ static const char *const stub_names[] = {"math.h", "stddef.h", "stdint.h", "stri
 static const char *const stub_texts[] = {
     "",
     "",
-    "typedef unsigned char uint8_t; typedef unsigned short uint16_t; typedef unsigned int uint32_t;\n"
+    "typedef unsigned char uint8_t; typedef unsigned short uint16_t; typedef unsigned int "
+    "uint32_t;\n"
     "typedef unsigned long long uint64_t; typedef signed char int8_t; typedef short int16_t;\n"
     "typedef int int32_t; typedef long long int64_t;\n",
     "",
@@ -225,7 +226,8 @@ static char *compile_once(ColourJit *cj, const char *src, int minb, int *spills)
     *spills = report_spills(log);
     free(log);
     char *cubin = NULL;
-    if (nv.cubin_size(p, &n) != 0 || !n || !(cubin = (char *)malloc(n)) || nv.cubin(p, cubin) != 0) {
+    if (nv.cubin_size(p, &n) != 0 || !n || !(cubin = (char *)malloc(n)) ||
+        nv.cubin(p, cubin) != 0) {
         free(cubin);
         nv.destroy(&p);
         fail(cj, "NVRTC gave no binary for sm_%d", cj->arch);
@@ -277,8 +279,10 @@ static void note(const ColourJit *cj)
 {
     static atomic_int said;
     if (!atomic_exchange(&said, 1))
-        fprintf(stderr, "pinstripe: note: no compiled CUDA kernel for an OpenColorIO chain (%s); the "
-                        "built-in one runs it: the same pixels, about half the speed\n", cj->why);
+        fprintf(stderr,
+                "pinstripe: note: no compiled CUDA kernel for an OpenColorIO chain (%s); the "
+                "built-in one runs it: the same pixels, about half the speed\n",
+                cj->why);
 }
 
 /* Compile made.k[i] and publish it (under no lock while NVRTC runs); a

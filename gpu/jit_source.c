@@ -71,9 +71,9 @@ typedef struct Values {
     int n;
 } Values;
 
-/* A record a pixel indexes (a table, curves) or one past JIT_VALUES_MAX: read from the device's program (lut) where it lies. RGB
- * curves: each curve called at its place with its knot count named (the
- * compiler unrolls its search). 0, or −1 (knot counts not well formed) */
+/* A record a pixel indexes (a table, curves) or one past JIT_VALUES_MAX: read from the device's
+ * program (lut) where it lies. RGB curves: each curve called at its place with its knot count named
+ * (the compiler unrolls its search). 0, or −1 (knot counts not well formed) */
 static int from_program(const float *prog, int at, int len, int kind, JitBuf *sw)
 {
     if (kind != OCIO_OP_CURVES) {
@@ -92,7 +92,9 @@ static int from_program(const float *prog, int at, int len, int kind, JitBuf *sw
     }
     for (int c = 0; c < 3; c++)
         for (int px = 0; px < 2; px++)
-            put(sw, "        %c[%d] = ocio_curve_k(lut + %d, %d, ocio_curve_k(lut + %d, %d, %c[%d]));\n",
+            put(sw,
+                "        %c[%d] = ocio_curve_k(lut + %d, %d, ocio_curve_k(lut + %d, %d, "
+                "%c[%d]));\n",
                 "ab"[px], c, off[3], nk[3], off[c], nk[c], "ab"[px], c);
     return 0;
 }
@@ -160,7 +162,8 @@ int jit_make_source(const JitKey *k, JitBuf *b, float values[JIT_VALUES_MAX], in
            "#define COLOUR_JIT 1\n"
            "#include \"gpu/colour_kernel.cuh\"\n");
     for (int s = 0; s < k->n; s++) {
-        put(&sw, "    case %d: {\n        const float *lut = ch->ops[%d].lut, *v = jit_values(ch);\n",
+        put(&sw,
+            "    case %d: {\n        const float *lut = ch->ops[%d].lut, *v = jit_values(ch);\n",
             k->s[s].step, k->s[s].step);
         if (program(k->s[s].prog, k->s[s].size, &vs, &sw) < 0) {
             free(sw.p);

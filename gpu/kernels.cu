@@ -35,8 +35,8 @@ template <bool Pair> __global__ void colour_kernel(const __grid_constant__ Kerne
     colour_kernel_body<Pair>(k);
 }
 
-extern "C" cudaError_t colour_launch(const ColourJob *j, const JitLaunch *jit, int out, uint8_t *dst,
-                                     int dst_stride, int width, int y0, int y1,
+extern "C" cudaError_t colour_launch(const ColourJob *j, const JitLaunch *jit, int out,
+                                     uint8_t *dst, int dst_stride, int width, int y0, int y1,
                                      cudaStream_t stream)
 {
     KernelArgs k;

@@ -18,8 +18,8 @@ extern "C" {
  * tables and dither pattern device memory too) into packed BGR or RGB48 (out)
  * at dst (device, dst_stride bytes a row). jit: NULL (or its kernel NULL), or
  * the kernel gpu/jit.c compiled for this chain's OpenColorIO programs and its
- * values (colour_jit_kernel), run in place of the built-in pair kernel. Launches on `stream` and returns
- * cudaGetLastError() of the launch. */
+ * values (colour_jit_kernel), run in place of the built-in pair kernel. Launches on `stream` and
+ * returns cudaGetLastError() of the launch. */
 cudaError_t colour_launch(const ColourJob *j, const JitLaunch *jit, int out, uint8_t *dst,
                           int dst_stride, int width, int y0, int y1, cudaStream_t stream);
 

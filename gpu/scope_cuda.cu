@@ -7,8 +7,8 @@
 //    each column's bin, a byte); a thread steps from pixel to pixel, never dividing;
 //  - points (vectorscope; histogram, unless the parade is counted: then each
 //    level's count is its parade row's sum, taken on the device before the pack):
-//    a block takes a run of at most 65535 pixels; the vectorscope's 256 × 256 cells as 16-bit counts, two to a word
-//    (128 KiB; a 32-bit table would be 256 KiB, over the 227 KiB a block may
+//    a block takes a run of at most 65535 pixels; the vectorscope's 256 × 256 cells as 16-bit
+//    counts, two to a word (128 KiB; a 32-bit table would be 256 KiB, over the 227 KiB a block may
 //    have on Hopper), which that many pixels cannot overflow. A device with less
 //    shared memory counts the vectorscope with global atomics instead.
 // Both run blocks of 1024 threads, each thread loading four pixels before it
@@ -34,8 +34,8 @@
 static int vector_shared = -1; // the points kernel's vectorscope in shared memory (-1: not asked)
 
 // Pixel (x, y) as 10-bit R, G, B (scope.h): packed B,G,R bytes or R,G,B 16-bit samples.
-__device__ static inline void load(const uint8_t *__restrict__ rows, int stride, int x, int y, int wide,
-                                   int *r, int *g, int *b)
+__device__ static inline void load(const uint8_t *__restrict__ rows, int stride, int x, int y,
+                                   int wide, int *r, int *g, int *b)
 {
     const uint8_t *row = rows + (size_t)y * stride;
     if (wide) {
@@ -53,8 +53,8 @@ __device__ static inline int bin_start(const ScopeCounts *c, int bin)
     return (int)(((long long)bin * c->width + c->cols - 1) / c->cols);
 }
 
-__global__ void count_columns(ScopeCounts c, const uint8_t *__restrict__ rows, int stride, int y0, int y1,
-                              int rows_per_block, int bb, int wide)
+__global__ void count_columns(ScopeCounts c, const uint8_t *__restrict__ rows, int stride, int y0,
+                              int y1, int rows_per_block, int bb, int wide)
 {
     extern __shared__ uint32_t sh[];
     int shift = c.levels == 256 ? 2 : 0, levels = c.levels, tid = threadIdx.x;
@@ -110,13 +110,14 @@ __global__ void count_columns(ScopeCounts c, const uint8_t *__restrict__ rows, i
             continue;
         int t = i / tsize, level = i % tsize / bb, lb = i % bb;
         size_t at = (size_t)level * c.cols + b0 + lb;
-        uint32_t *dst = c.wave && t == 0 ? c.wave + at : c.parade + (t - (c.wave ? 1 : 0)) * plane + at;
+        uint32_t *dst =
+            c.wave && t == 0 ? c.wave + at : c.parade + (t - (c.wave ? 1 : 0)) * plane + at;
         atomicAdd(dst, v);
     }
 }
 
-__global__ void count_points(ScopeCounts c, const uint8_t *__restrict__ rows, int stride, int y0, int y1,
-                             int tile, int wide, int vshared)
+__global__ void count_points(ScopeCounts c, const uint8_t *__restrict__ rows, int stride, int y0,
+                             int y1, int tile, int wide, int vshared)
 {
     extern __shared__ uint32_t sh[];
     int shift = c.levels == 256 ? 2 : 0, levels = c.levels, tid = threadIdx.x;
@@ -290,14 +291,16 @@ extern "C" cudaError_t scope_device_count(const ScopeDevice *d, const uint8_t *r
     if (c->wave || c->parade) {
         int nt = (c->wave ? 1 : 0) + (c->parade ? 3 : 0);
         int bb = COLUMNS_WORDS / (nt * c->levels);
-        bb = bb > 2047 * c->cols / c->width ? 2047 * c->cols / c->width : bb; // (its columns' bytes: 2 KiB)
+        // (its columns' bytes: 2 KiB)
+        bb = bb > 2047 * c->cols / c->width ? 2047 * c->cols / c->width : bb;
         bb = bb < 1 ? 1 : bb > c->cols ? c->cols : bb;
-        int tw = (int)(((long long)bb * c->width + c->cols - 1) / c->cols) + 1; // a block's width, at most
+        // a block's width, at most
+        int tw = (int)(((long long)bb * c->width + c->cols - 1) / c->cols) + 1;
         int rpb = COLUMNS_PIXELS / tw;
         rpb = rpb < 1 ? 1 : rpb;
         dim3 grid((c->cols + bb - 1) / bb, (y1 - y0 + rpb - 1) / rpb);
-        count_columns<<<grid, COLUMNS_THREADS, sizeof(uint32_t) * nt * c->levels * bb + tw, stream>>>(
-            *c, rows, stride, y0, y1, rpb, bb, wide);
+        count_columns<<<grid, COLUMNS_THREADS, sizeof(uint32_t) * nt * c->levels * bb + tw,
+                        stream>>>(*c, rows, stride, y0, y1, rpb, bb, wide);
         cudaError_t e = cudaGetLastError();
         if (e != cudaSuccess)
             return e;
@@ -327,7 +330,8 @@ extern "C" cudaError_t scope_device_pack(ScopeDevice *d, cudaStream_t stream)
         return e;
     if (c->hist && c->parade) {
         int nrows = 3 * c->levels;
-        hist_rows<<<(unsigned)((nrows * 32 + 255) / 256), 256, 0, stream>>>(c->parade, c->cols, nrows, c->hist);
+        hist_rows<<<(unsigned)((nrows * 32 + 255) / 256), 256, 0, stream>>>(c->parade, c->cols,
+                                                                            nrows, c->hist);
         if ((e = cudaGetLastError()) != cudaSuccess)
             return e;
     }

@@ -258,8 +258,9 @@ static int cuda_wait(Stage *s, FrameTimings *t)
         double e2 = ev_ms(s, cs->epoch, ev[2], &bad), e3 = ev_ms(s, cs->epoch, ev[3], &bad);
         t->upload_ms += e1 - e0, t->kernel_ms += e2 - e1, t->download_ms += e3 - e2;
         if (k < FRAME_MAX_SPANS)
-            t->spans[k] = (StripeSpan){cs->epoch_ms + e0, cs->epoch_ms + e1, cs->epoch_ms + e2,
-                                       cs->epoch_ms + e3, slot->set * cs->nstreams + k % cs->nstreams};
+            t->spans[k] =
+                (StripeSpan){cs->epoch_ms + e0, cs->epoch_ms + e1, cs->epoch_ms + e2,
+                             cs->epoch_ms + e3, slot->set * cs->nstreams + k % cs->nstreams};
     }
     return bad ? -1 : 0;
 fail:

@@ -149,7 +149,8 @@ static size_t curve(const OcioCurve *cv, float *out)
     float *kn = out + 1 + OCIO_CURVE_ENDS, *sg = kn + f.nk;
     memcpy(kn, f.knots, sizeof(float) * f.nk);
     for (int i = 0; i < k; i++)
-        sg[4 * i] = f.knots[i], sg[4 * i + 1] = f.A[i], sg[4 * i + 2] = f.B[i], sg[4 * i + 3] = f.C[i];
+        sg[4 * i] = f.knots[i], sg[4 * i + 1] = f.A[i], sg[4 * i + 2] = f.B[i],
+               sg[4 * i + 3] = f.C[i];
     return 1 + OCIO_CURVE_ENDS + (size_t)f.nk + 4 * (size_t)k;
 }
 

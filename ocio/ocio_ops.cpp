@@ -39,7 +39,8 @@ bool add_matrix(OcioProg *p, const OCIO::ConstMatrixTransformRcPtr &t)
 
 bool add_range(OcioProg *p, const OCIO::ConstRangeTransformRcPtr &t)
 {
-    bool hmin = t->hasMinInValue() && t->hasMinOutValue(), hmax = t->hasMaxInValue() && t->hasMaxOutValue();
+    bool hmin = t->hasMinInValue() && t->hasMinOutValue(),
+         hmax = t->hasMaxInValue() && t->hasMaxOutValue();
     return ok(ocio_prog_range(p, forward(t), t->getStyle() == OCIO::RANGE_NO_CLAMP, hmin,
                               hmin ? t->getMinInValue() : 0, hmin ? t->getMinOutValue() : 0, hmax,
                               hmax ? t->getMaxInValue() : 0, hmax ? t->getMaxOutValue() : 0));
@@ -105,7 +106,8 @@ bool add_lut3d(OcioProg *p, const OCIO::ConstLut3DTransformRcPtr &t)
                 t->getValue(r, g, b, d[0], d[1], d[2]);
             }
     OCIO::Interpolation in = t->getInterpolation();
-    return ok(ocio_prog_lut3d(p, tab.data(), n, in == OCIO::INTERP_TETRAHEDRAL || in == OCIO::INTERP_BEST));
+    return ok(ocio_prog_lut3d(p, tab.data(), n,
+                              in == OCIO::INTERP_TETRAHEDRAL || in == OCIO::INTERP_BEST));
 }
 
 bool add_cdl(OcioProg *p, const OCIO::ConstCDLTransformRcPtr &t)
@@ -114,7 +116,8 @@ bool add_cdl(OcioProg *p, const OCIO::ConstCDLTransformRcPtr &t)
     t->getSlope(sl);
     t->getOffset(of);
     t->getPower(pw);
-    return ok(ocio_prog_cdl(p, forward(t), t->getStyle() == OCIO::CDL_ASC, sl, of, pw, t->getSat()));
+    return ok(
+        ocio_prog_cdl(p, forward(t), t->getStyle() == OCIO::CDL_ASC, sl, of, pw, t->getSat()));
 }
 
 bool add_fixed(OcioProg *p, const OCIO::ConstFixedFunctionTransformRcPtr &t, std::string &name)
@@ -136,7 +139,8 @@ bool add_curves(OcioProg *p, const OCIO::ConstGradingRGBCurveTransformRcPtr &t, 
     if (!forward(t) || (t->getStyle() == OCIO::GRADING_LIN && !t->getBypassLinToLog()))
         return false;
     OCIO::ConstGradingRGBCurveRcPtr v = t->getValue();
-    const OCIO::RGBCurveType order[4] = {OCIO::RGB_RED, OCIO::RGB_GREEN, OCIO::RGB_BLUE, OCIO::RGB_MASTER};
+    const OCIO::RGBCurveType order[4] = {OCIO::RGB_RED, OCIO::RGB_GREEN, OCIO::RGB_BLUE,
+                                         OCIO::RGB_MASTER};
     std::vector<float> pts[4][3];
     OcioCurve cv[4];
     for (int i = 0; i < 4; i++) {
@@ -213,34 +217,33 @@ bool ocio_add_op(OcioProg *p, const OCIO::ConstTransformRcPtr &t, std::string &n
             l->getLinSideOffsetValue(mo);
             return ok(ocio_prog_log(p, forward(t), l->getBase(), ls, lo, ms, mo));
         }
-    case TRANSFORM_TYPE_LOG_CAMERA: return add_log_camera(p, DynamicPtrCast<const LogCameraTransform>(t));
-    case TRANSFORM_TYPE_EXPONENT:
-        if (add_exponent(p, DynamicPtrCast<const ExponentTransform>(t)))
-            return true;
-        name = "Exponent";
-        return false;
-    case TRANSFORM_TYPE_EXPONENT_WITH_LINEAR:
-        if (add_moncurve(p, DynamicPtrCast<const ExponentWithLinearTransform>(t)))
-            return true;
-        name = "ExponentWithLinear";
-        return false;
-    case TRANSFORM_TYPE_LUT1D:
-        if (add_lut1d(p, DynamicPtrCast<const Lut1DTransform>(t)))
-            return true;
-        name = "Lut1D (inverse, raw halfs or an odd size)";
-        return false;
-    case TRANSFORM_TYPE_LUT3D:
-        if (add_lut3d(p, DynamicPtrCast<const Lut3DTransform>(t)))
-            return true;
-        name = "Lut3D (inverse, or over 129 a side)";
-        return false;
-    case TRANSFORM_TYPE_CDL: return add_cdl(p, DynamicPtrCast<const CDLTransform>(t));
-    case TRANSFORM_TYPE_FIXED_FUNCTION:
-        return add_fixed(p, DynamicPtrCast<const FixedFunctionTransform>(t), name);
-    case TRANSFORM_TYPE_GRADING_RGB_CURVE:
-        return add_curves(p, DynamicPtrCast<const GradingRGBCurveTransform>(t), name);
-    default:
-        name = type_name(t->getTransformType());
-        return false;
+        case TRANSFORM_TYPE_LOG_CAMERA:
+            return add_log_camera(p, DynamicPtrCast<const LogCameraTransform>(t));
+        case TRANSFORM_TYPE_EXPONENT:
+            if (add_exponent(p, DynamicPtrCast<const ExponentTransform>(t)))
+                return true;
+            name = "Exponent";
+            return false;
+        case TRANSFORM_TYPE_EXPONENT_WITH_LINEAR:
+            if (add_moncurve(p, DynamicPtrCast<const ExponentWithLinearTransform>(t)))
+                return true;
+            name = "ExponentWithLinear";
+            return false;
+        case TRANSFORM_TYPE_LUT1D:
+            if (add_lut1d(p, DynamicPtrCast<const Lut1DTransform>(t)))
+                return true;
+            name = "Lut1D (inverse, raw halfs or an odd size)";
+            return false;
+        case TRANSFORM_TYPE_LUT3D:
+            if (add_lut3d(p, DynamicPtrCast<const Lut3DTransform>(t)))
+                return true;
+            name = "Lut3D (inverse, or over 129 a side)";
+            return false;
+        case TRANSFORM_TYPE_CDL: return add_cdl(p, DynamicPtrCast<const CDLTransform>(t));
+        case TRANSFORM_TYPE_FIXED_FUNCTION:
+            return add_fixed(p, DynamicPtrCast<const FixedFunctionTransform>(t), name);
+        case TRANSFORM_TYPE_GRADING_RGB_CURVE:
+            return add_curves(p, DynamicPtrCast<const GradingRGBCurveTransform>(t), name);
+        default: name = type_name(t->getTransformType()); return false;
     }
 }

@@ -36,7 +36,8 @@ int ocio_prog_add2(OcioProg *p, int kind, const float *head, size_t nh, const fl
     size_t n = 2 + nh + nt;
     /* the powers (ocio_powf) take finite exponents: powf(1, inf) is 1, NaN NaN:
      * such a record is not evaluated (baked) */
-    for (size_t i = 0; i < nh && (kind == OCIO_OP_GAMMA || kind == OCIO_OP_CDL || kind == OCIO_OP_SURROUND); i++)
+    for (size_t i = 0;
+         i < nh && (kind == OCIO_OP_GAMMA || kind == OCIO_OP_CDL || kind == OCIO_OP_SURROUND); i++)
         if (!isfinite(head[i]))
             return 1;
     if (n >= (1u << 24) || grow(p, n) < 0) { /* (a length a float holds exactly) */
@@ -167,8 +168,9 @@ int ocio_prog_log_camera(OcioProg *p, int fwd, double base, const double ls[3],
     for (int c = 0; c < 3; c++) {
         /* LogUtils.cpp: the straight part's slope (the log part's at the break,
          * unless given), the break on the log side, the straight part's offset */
-        float slope = has_lin ? (float)lin[c]
-                              : (float)(ls[c] * ms[c] / ((ms[c] * brk[c] + mo[c]) * log((double)fb)));
+        float slope = has_lin
+                          ? (float)lin[c]
+                          : (float)(ls[c] * ms[c] / ((ms[c] * brk[c] + mo[c]) * log((double)fb)));
         float lsb = log2f((float)(ms[c] * brk[c] + mo[c]));
         lsb *= (float)ls[c] / l2b;
         lsb += (float)lo[c];

@@ -112,7 +112,8 @@ bool check_names(const OcioCfg *c, const OcioStep *s, std::string &why)
             if (!n)
                 continue;
             if (!*n || !c->cfg->getColorSpace(n)) {
-                why = std::string("no colour space '") + n + "' in " + in + " (it has: " + join(sp) + ")";
+                why = std::string("no colour space '") + n + "' in " + in +
+                      " (it has: " + join(sp) + ")";
                 return false;
             }
         }
@@ -144,7 +145,8 @@ bool check_names(const OcioCfg *c, const OcioStep *s, std::string &why)
             while (!n.empty() && n.back() == ' ')
                 n.pop_back();
             if (!n.empty() && !has(ls, n.c_str())) {
-                why = "no look '" + n + "' in " + in + (ls.empty() ? " (it has none)" : " (it has: " + join(ls) + ")");
+                why = "no look '" + n + "' in " + in +
+                      (ls.empty() ? " (it has none)" : " (it has: " + join(ls) + ")");
                 return false;
             }
             if (end == std::string::npos)
@@ -416,7 +418,8 @@ int ocio_step_cdl(const OcioCfg *c, const OcioStep *s, float **prog, size_t *len
     return to_program(c, s, true, prog, len, nullptr, 0, err, errlen);
 }
 
-int ocio_step_apply(const OcioCfg *c, const OcioStep *s, float *rgb, size_t n, char *err, size_t errlen)
+int ocio_step_apply(const OcioCfg *c, const OcioStep *s, float *rgb, size_t n, char *err,
+                    size_t errlen)
 {
     return guarded(err, errlen, [&]() {
         std::string why;

@@ -25,7 +25,8 @@ static float *bake(const OcioCfg *c, const OcioStep *s, size_t *len, char *err, 
         for (int g = 0; g < BAKE; g++)
             for (int b = 0; b < BAKE; b++) {
                 float *d = t + 3 * (((size_t)r * BAKE + g) * BAKE + b);
-                d[0] = (float)r / (BAKE - 1), d[1] = (float)g / (BAKE - 1), d[2] = (float)b / (BAKE - 1);
+                d[0] = (float)r / (BAKE - 1), d[1] = (float)g / (BAKE - 1),
+                d[2] = (float)b / (BAKE - 1);
             }
     OcioProg p;
     ocio_prog_init(&p);

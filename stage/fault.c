@@ -23,7 +23,8 @@ static void parse(void)
     while (env && *env && nfaults < MAX_FAULTS) {
         size_t len = strcspn(env, ",");
         char item[64];
-        snprintf(item, sizeof(item), "%.*s", (int)(len < sizeof(item) ? len : sizeof(item) - 1), env);
+        snprintf(item, sizeof(item), "%.*s", (int)(len < sizeof(item) ? len : sizeof(item) - 1),
+                 env);
         char *colon = strchr(item, ':');
         long long n = colon ? atoll(colon + 1) : 0;
         if (colon && n > 0 && colon - item < (long)sizeof(faults[0].site)) {
@@ -31,7 +32,8 @@ static void parse(void)
             snprintf(faults[nfaults].site, sizeof(faults[0].site), "%s", item);
             faults[nfaults++].n = n;
         } else {
-            fprintf(stderr, "pinstripe: PINSTRIPE_FAULT: '%s' is not SITE:N (N from 1); ignored\n", item);
+            fprintf(stderr, "pinstripe: PINSTRIPE_FAULT: '%s' is not SITE:N (N from 1); ignored\n",
+                    item);
         }
         env += len + (env[len] == ',');
     }
@@ -41,7 +43,8 @@ int fault_hit(const char *site)
 {
     pthread_once(&once, parse);
     for (int i = 0; i < nfaults; i++)
-        if (strcmp(faults[i].site, site) == 0 && atomic_fetch_add(&faults[i].seen, 1) + 1 == faults[i].n)
+        if (strcmp(faults[i].site, site) == 0 &&
+            atomic_fetch_add(&faults[i].seen, 1) + 1 == faults[i].n)
             return 1;
     return 0;
 }

@@ -1,0 +1,48 @@
+#!/usr/bin/env python3
+"""STYLE's layout in colour/, gpu/, ocio/, cpu/ and stage/ (issue 52): no line over
+100 columns (characters, not bytes) and no function over 80 lines, counted from
+the line of its opening brace (in the first column) to its closing one.
+Usage: check-layout.py [ROOT]; exits 1 listing what is over, 0 when nothing is."""
+import glob
+import os
+import sys
+
+DIRS = ["colour", "gpu", "ocio", "cpu", "stage"]
+EXTS = (".c", ".h", ".cu", ".cuh", ".cpp", ".inc")
+COLUMNS, LINES = 100, 80
+
+
+def check(path):
+    bad = []
+    text = open(path, encoding="utf-8").read().split("\n")
+    start = None
+    for i, line in enumerate(text):
+        if len(line) > COLUMNS:
+            bad.append("%s:%d: %d columns" % (path, i + 1, len(line)))
+        if line.startswith("{"):
+            start = i
+        elif line.startswith("}") and start is not None:
+            if i - start + 1 > LINES:
+                name = next((text[j] for j in range(start - 1, -1, -1) if "(" in text[j]), "?")
+                bad.append("%s:%d: a function of %d lines: %s" % (path, start + 1, i - start + 1,
+                                                                 name.strip()))
+            start = None
+    return bad
+
+
+def main():
+    root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..")
+    bad, n = [], 0
+    for d in DIRS:
+        for path in sorted(glob.glob(os.path.join(root, d, "*"))):
+            if path.endswith(EXTS):
+                n += 1
+                bad += check(path)
+    for b in bad:
+        print(b)
+    print("%d files, %d over" % (n, len(bad)))
+    return 1 if bad or n == 0 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
