@@ -17,7 +17,7 @@ b() { # binary, args: the row and the kernel's time
   timeout 60 "$@" -v > "$out/one.txt" 2>&1
   echo "$(grep -E '^\| 2160p' "$out/one.txt") kernel $(grep -oE 'kernel [0-9.]+' "$out/one.txt" | tail -1)"
 }
-for r in 1 2; do
+for r in 1; do
   for spec in none "$lut" "$cam" "$cdl"; do for one in "" --one; do
     sum "r$r new $(b ./pinstripe-bench --reps 3 --only "$spec" $one)"
     sum "r$r old $(b ./pinstripe-bench-old --reps 3 --only "$spec" $one)"
