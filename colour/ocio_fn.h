@@ -345,10 +345,11 @@ OCIO_FN float ocio_curve_in(const float e[OCIO_CURVE_ENDS], float x, float k0, f
 }
 
 /* The curve at x, its record c of n knots (n = (int)c[0], 0: the identity;
- * gpu/jit.c's kernels name n, a constant there): its segment (the kernel
- * halves, the CPU counts: the same one), then the quadratic there or a line
- * past the ends */
-OCIO_FN float ocio_curve_k(const float *c, int n, float x)
+ * gpu/jit.c's kernels name n, a constant there) and its ends' lines e (c + 1;
+ * those kernels pass them by value: every pixel reads them at one place): its
+ * segment (the kernel halves, the CPU counts: the same one), then the
+ * quadratic there or a line past the ends */
+OCIO_FN float ocio_curve_ke(const float *e, const float *c, int n, float x)
 {
     if (n < 2) /* (the identity; one knot has no segment: ocio_prog.c makes none) */
         return x;
@@ -359,7 +360,12 @@ OCIO_FN float ocio_curve_k(const float *c, int n, float x)
     int i = ocio_curve_seg_count(kn, n, x);
 #endif
     const float *sg = kn + n + 4 * i;
-    return ocio_curve_in(c + 1, x, sg[0], sg[1], sg[2], sg[3]);
+    return ocio_curve_in(e, x, sg[0], sg[1], sg[2], sg[3]);
+}
+
+OCIO_FN float ocio_curve_k(const float *c, int n, float x)
+{
+    return ocio_curve_ke(c + 1, c, n, x);
 }
 
 OCIO_FN float ocio_curve(const float *c, float x)
