@@ -239,6 +239,15 @@ cdl_keys)
   expect 0 --bake-lut "$tmp/ref.cube" -t "$want" "$tmp/in.mp4"
   cmp <(grep -v '^#\|^TITLE' "$tmp/ref.cube") <(grep -v '^#\|^TITLE' "$cube") || fail "b's .cube is not --bake-lut's"
   ff -i "$tmp/in.mp4" -vf "lut3d=file=$cube:interp=tetrahedral" -frames:v 2 -f null - || fail "FFmpeg cannot read $cube"
+  ;;
+cdl_bake_hdr)
+  # b where PQ is involved (issue 44; cdl_keys' second half, a test of its own so
+  # that the two run side by side): on a PQ source it bakes for PQ (tone-mapped, as
+  # --bake-lut does), its .cc read back gives the same bytes; on a chain that makes
+  # PQ itself it bakes for the SDR source; and t while -o writes that PQ
+  xvfb_start 1280x800
+  ff -f lavfi -i "testsrc2=size=320x240:rate=25" -t 12 -pix_fmt yuv420p -c:v libx264 -preset ultrafast "$tmp/in.mp4"
+  mkdir -p "$tmp/keep"
   # a PQ source: b bakes for it as the window shows it (tone-mapped)
   ff -f lavfi -i "testsrc2=size=320x240:rate=25" -t 8 -pix_fmt yuv420p10le -c:v libx264 -preset ultrafast \
      -color_primaries bt2020 -color_trc smpte2084 -colorspace bt2020nc "$tmp/pq.mp4"
