@@ -89,15 +89,16 @@ static int from_program(const float *prog, int at, int len, int kind, Values *vs
         if (q >= end || !(q[0] == 0.0f || (q[0] >= 2.0f && q[0] <= (float)(end - q))))
             return -1;
         off[c] = (int)(q - prog), nk[c] = (int)q[0];
+        const float *next = ocio_curve_next(q); /* (the whole curve in the record first) */
+        if (next > end)
+            return -1;
         if (nk[c] >= 2 && vs->n + OCIO_CURVE_ENDS <= JIT_VALUES_MAX) {
             memcpy(vs->v + vs->n, q + 1, sizeof(float) * OCIO_CURVE_ENDS);
             snprintf(ends[c], sizeof(ends[c]), "v + %d", vs->n);
             vs->n += OCIO_CURVE_ENDS;
         } else
             snprintf(ends[c], sizeof(ends[c]), "lut + %d", off[c] + 1);
-        q = ocio_curve_next(q);
-        if (q > end)
-            return -1;
+        q = next;
     }
     for (int c = 0; c < 3; c++)
         for (int px = 0; px < 2; px++)

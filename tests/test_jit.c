@@ -120,12 +120,15 @@ static char *source_of(const char *chain)
 static void check_malformed(void)
 {
     float prog[64];
+    /* each program in a block of its own size, so that the ASan pass sees a read past it */
     const float bad[][5] = {
         {1, OCIO_OP_MATRIX, NAN, 0, 0},   {1, OCIO_OP_MATRIX, 1e10f, 0, 0}, {1, 3e9f, 5, 0, 0},
         {1, OCIO_OP_MATRIX, 1, 0, 0},     {NAN, OCIO_OP_MATRIX, 5, 0, 0},   {9, OCIO_OP_MATRIX, 5, 0, 0},
         {1, OCIO_OP_CURVES, 7, 858993472, 0}, {1, OCIO_OP_CURVES, 7, 1, 0}, {1, OCIO_OP_CURVES, 5, 0, 0},
         /* a flag that is not finite, a record shorter than its kind's, a kind there is not */
         {1, OCIO_OP_RANGE, 7, NAN, 0}, {1, OCIO_OP_RANGE, 5, 1, 0}, {1, 40, 5, 0, 0},
+        /* curves of two knots cut short, the last record of its program (its ends past it) */
+        {1, OCIO_OP_CURVES, 4, 2, 0}, {1, OCIO_OP_CURVES, 4, 0, 2},
     };
     int refused = 0;
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
@@ -133,11 +136,17 @@ static void check_malformed(void)
         memcpy(prog, bad[i], sizeof(bad[i]));
         JitKey k;
         memset(&k, 0, sizeof(k));
-        k.n = 1, k.s[0].prog = prog, k.s[0].size = bad[i][2] == 7 ? 8 : 5;
+        int size = bad[i][2] == 7 ? 8 : 5;
+        float *own = (float *)malloc(sizeof(float) * (size_t)size);
+        if (!own)
+            continue;
+        memcpy(own, prog, sizeof(float) * (size_t)size);
+        k.n = 1, k.s[0].prog = own, k.s[0].size = size;
         JitBuf b = {0};
         float values[JIT_VALUES_MAX];
         refused += jit_make_source(&k, &b, values, NULL) < 0;
         free(b.p);
+        free(own);
     }
     JitKey k0;
     memset(&k0, 0, sizeof(k0));
