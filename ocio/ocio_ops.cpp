@@ -217,33 +217,35 @@ bool ocio_add_op(OcioProg *p, const OCIO::ConstTransformRcPtr &t, std::string &n
             l->getLinSideOffsetValue(mo);
             return ok(ocio_prog_log(p, forward(t), l->getBase(), ls, lo, ms, mo));
         }
-        case TRANSFORM_TYPE_LOG_CAMERA:
-            return add_log_camera(p, DynamicPtrCast<const LogCameraTransform>(t));
-        case TRANSFORM_TYPE_EXPONENT:
-            if (add_exponent(p, DynamicPtrCast<const ExponentTransform>(t)))
-                return true;
-            name = "Exponent";
-            return false;
-        case TRANSFORM_TYPE_EXPONENT_WITH_LINEAR:
-            if (add_moncurve(p, DynamicPtrCast<const ExponentWithLinearTransform>(t)))
-                return true;
-            name = "ExponentWithLinear";
-            return false;
-        case TRANSFORM_TYPE_LUT1D:
-            if (add_lut1d(p, DynamicPtrCast<const Lut1DTransform>(t)))
-                return true;
-            name = "Lut1D (inverse, raw halfs or an odd size)";
-            return false;
-        case TRANSFORM_TYPE_LUT3D:
-            if (add_lut3d(p, DynamicPtrCast<const Lut3DTransform>(t)))
-                return true;
-            name = "Lut3D (inverse, or over 129 a side)";
-            return false;
-        case TRANSFORM_TYPE_CDL: return add_cdl(p, DynamicPtrCast<const CDLTransform>(t));
-        case TRANSFORM_TYPE_FIXED_FUNCTION:
-            return add_fixed(p, DynamicPtrCast<const FixedFunctionTransform>(t), name);
-        case TRANSFORM_TYPE_GRADING_RGB_CURVE:
-            return add_curves(p, DynamicPtrCast<const GradingRGBCurveTransform>(t), name);
-        default: name = type_name(t->getTransformType()); return false;
+    case TRANSFORM_TYPE_LOG_CAMERA:
+        return add_log_camera(p, DynamicPtrCast<const LogCameraTransform>(t));
+    case TRANSFORM_TYPE_EXPONENT:
+        if (add_exponent(p, DynamicPtrCast<const ExponentTransform>(t)))
+            return true;
+        name = "Exponent";
+        return false;
+    case TRANSFORM_TYPE_EXPONENT_WITH_LINEAR:
+        if (add_moncurve(p, DynamicPtrCast<const ExponentWithLinearTransform>(t)))
+            return true;
+        name = "ExponentWithLinear";
+        return false;
+    case TRANSFORM_TYPE_LUT1D:
+        if (add_lut1d(p, DynamicPtrCast<const Lut1DTransform>(t)))
+            return true;
+        name = "Lut1D (inverse, raw halfs or an odd size)";
+        return false;
+    case TRANSFORM_TYPE_LUT3D:
+        if (add_lut3d(p, DynamicPtrCast<const Lut3DTransform>(t)))
+            return true;
+        name = "Lut3D (inverse, or over 129 a side)";
+        return false;
+    case TRANSFORM_TYPE_CDL: return add_cdl(p, DynamicPtrCast<const CDLTransform>(t));
+    case TRANSFORM_TYPE_FIXED_FUNCTION:
+        return add_fixed(p, DynamicPtrCast<const FixedFunctionTransform>(t), name);
+    case TRANSFORM_TYPE_GRADING_RGB_CURVE:
+        return add_curves(p, DynamicPtrCast<const GradingRGBCurveTransform>(t), name);
+    default:
+        name = type_name(t->getTransformType());
+        return false;
     }
 }
