@@ -34,6 +34,13 @@ int ocio_prog_add2(OcioProg *p, int kind, const float *head, size_t nh, const fl
                    size_t nt)
 {
     size_t n = 2 + nh + nt;
+    /* a record of a kind every pixel reads at one place is as long as the kind says
+     * (colour/ocio_fn.h: ocio_op_params, which the CUDA stage's compiled kernel checks) */
+    int want = ocio_op_params(kind);
+    if (want >= 0 && (nh != (size_t)want || nt)) {
+        p->failed = 1;
+        return -1;
+    }
     /* the powers (ocio_powf) take finite exponents: powf(1, inf) is 1, NaN NaN:
      * such a record is not evaluated (baked) */
     for (size_t i = 0;
