@@ -8,11 +8,6 @@
 
 #include "gpu/colour_kernel.cuh"
 
-// __grid_constant__: the arguments stay in the constant bank even though their
-// addresses are taken (no per-thread copy to local memory). The pair kernel
-// (colour_kernel<true>) runs the chains with an OpenColorIO step, an
-// instantiation of its own so that the kernel of every other chain keeps its
-// registers.
 // A compiled kernel's launch (gpu/jit.h): its parameter, the launcher's arguments
 // and then the values it reads, as one block
 template <typename Args>
@@ -30,6 +25,11 @@ static cudaError_t jit_launch(const JitLaunch *jit, const Args &k, dim3 grid, di
     return cudaLaunchKernel(jit->kernel, grid, block, args, shared, stream);
 }
 
+// __grid_constant__: the arguments stay in the constant bank even though their
+// addresses are taken (no per-thread copy to local memory). The pair kernel
+// (colour_kernel<true>) runs the chains with an OpenColorIO step, an
+// instantiation of its own so that the kernel of every other chain keeps its
+// registers.
 template <bool Pair> __global__ void colour_kernel(const __grid_constant__ KernelArgs k)
 {
     colour_kernel_body<Pair>(k);
