@@ -11,156 +11,154 @@
  * each operation clamps where OCIO's does.
  *
  * A program is one block of floats (host or device memory, uploaded as a
- * table is): [0] the number of operations, then each operation as
- * [kind, length, parameters…], length counting the whole record. look/
- * builds programs (ocio/ocio_prog.h); the parameters are those OCIO's
- * renderers derive from an operation's data, cast to float as OCIO casts them. */
+ * table is): [0] the number of operations, then each operation as a record
+ * [kind, length, parameters…], length counting the whole record. Each kind
+ * is a file of colour/ops/ (ocio_fn.h's OCIO_KINDS lists them); this file is
+ * the reader that checks and walks a program, and the executors, loops over
+ * its records that dispatch on their kinds. ocio/ocio_prog.c builds programs;
+ * the parameters are those OCIO's renderers derive from an operation's data,
+ * cast to float as OCIO casts them. */
 #ifndef PINSTRIPE_COLOUR_OCIO_H
 #define PINSTRIPE_COLOUR_OCIO_H
 
 #include "colour/ocio_fn.h"
-#include "colour/ocio_lut.h"
+#include "colour/ops/cdl.h"
+#include "colour/ops/curves.h"
+#include "colour/ops/fixed.h"
+#include "colour/ops/gamma.h"
+#include "colour/ops/log.h"
+#include "colour/ops/lut1d.h"
+#include "colour/ops/lut3d.h"
+#include "colour/ops/matrix.h"
+#include "colour/ops/range.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-OCIO_FN void ocio_matrix(const float *q, float v[3])
+/* What the CUDA stage's compiled kernel (gpu/jit_source.c) makes of a record
+ * of each kind. A pixel indexes a table's entries and a curve's knots and
+ * segments (read where its value falls): those records (their parameters not
+ * fixed in number) are read from the device's program. The others' values
+ * every pixel reads at the same place: their leading flags (a mode, a
+ * direction, which choose the code) are the kernel's key and constants in it;
+ * the rest go by value (its launch's parameter: gpu/jit.h). */
+
+/* The floats after [kind, length] in a record of a kind every pixel reads at
+ * one place; −1: a table, curves, or no kind */
+OCIO_FN int ocio_op_params(int kind)
 {
-    float t[3];
-    COLOUR_UNROLL
-    for (int c = 0; c < 3; c++) {
-        const float *m = q + 5 * c;
-        t[c] = (cm_fma(v[2], m[2], cm_fma(v[1], m[1], v[0] * m[0])) + m[3]) + m[4];
+#define OCIO_KIND_PARAMS(K, num, name) case OCIO_OP_##K: return OCIO_##K##_PARAMS;
+    switch (kind) {
+        OCIO_KINDS(OCIO_KIND_PARAMS)
+    default: return -1;
     }
-    v[0] = t[0], v[1] = t[1], v[2] = t[2];
+#undef OCIO_KIND_PARAMS
 }
 
-/* The operations that treat R, G and B apart, a channel at a time: the flags
- * of the record (its mode, its direction) come as arguments, so that a loop
- * of one over the CPU's lanes has them outside it (ocio_run_n), and no branch
- * on the value inside */
-OCIO_FN float ocio_range1(int mode, const float *q, float x)
+OCIO_FN int ocio_op_indexed(int kind)
 {
-    x = mode == 4 ? x * q[3] + q[4] : x;
-    if (mode == 1)
-        return ocio_maxf(q[1], x);
-    if (mode == 2)
-        return ocio_minf(q[2], x);
-    return ocio_minf(ocio_maxf(q[1], x), q[2]);
+    return ocio_op_params(kind) < 0 && kind >= OCIO_OP_MATRIX && kind <= OCIO_OP_CURVES;
 }
 
-OCIO_FN float ocio_log1(int fwd, const float *q, float x)
+OCIO_FN int ocio_op_flags(int kind)
 {
-    return fwd ? ocio_log2f(ocio_maxf(OCIO_FLT_MIN, x)) * q[1] : ocio_exp2f(x * q[1]);
-}
-
-/* k: the channel's parameters */
-OCIO_FN float ocio_log_affine1(int fwd, const float *k, float x)
-{
-    if (fwd)
-        return cm_fma(ocio_log2f(ocio_maxf(OCIO_FLT_MIN, cm_fma(x, k[0], k[1]))), k[2], k[3]);
-    return (ocio_exp2f((x + k[1]) * k[0]) + k[2]) * k[3];
-}
-
-OCIO_FN float ocio_log_camera1(int fwd, const float *k, float x)
-{
-    /* (every parameter read first: see ocio_gamma) */
-    const float k0 = k[0], k1 = k[1], k2 = k[2], k3 = k[3], k4 = k[4], k5 = k[5], k6 = k[6];
-    if (fwd) {
-        float lg = cm_fma(ocio_log2f(ocio_maxf(OCIO_FLT_MIN, cm_fma(x, k0, k1))), k4, k2);
-        return x < k3 ? k5 * x + k6 : lg;
+#define OCIO_KIND_FLAGS(K, num, name) case OCIO_OP_##K: return OCIO_##K##_FLAGS;
+    switch (kind) {
+        OCIO_KINDS(OCIO_KIND_FLAGS)
+    default: return 0;
     }
-    float ex = (ocio_exp2f((x + k3) * k4) + k5) * k6;
-    return x < k0 ? k1 * (x + k2) : ex;
+#undef OCIO_KIND_FLAGS
 }
 
-/* RGB curves: channel c's own curve, then the master (cv[3]) */
-OCIO_FN void ocio_curves_of(const float *q, const float *cv[4])
+/* ---- the reader ---------------------------------------------------------- */
+
+/* A program's records in turn: the first, the one after p, their number. The
+ * executors walk programs the builder made (ocio/ocio_prog.c checks each as it
+ * finishes it: ocio_prog_check) */
+OCIO_FN const float *ocio_first(const float *prog)
 {
-    cv[0] = q; /* (written out: see ocio_curves) */
-    cv[1] = ocio_curve_next(cv[0]);
-    cv[2] = ocio_curve_next(cv[1]);
-    cv[3] = ocio_curve_next(cv[2]);
+    return prog + 1;
 }
 
-OCIO_FN void ocio_curves(const float *q, float v[3])
+OCIO_FN const float *ocio_next(const float *p)
 {
-    const float *cv[4];
-    ocio_curves_of(q, cv);
-    /* (the channels written out: nvcc keeps a loop over them, whose curve
-     * pointers are then not constants in gpu/jit.c's kernels) */
-    v[0] = ocio_curve(cv[3], ocio_curve(cv[0], v[0]));
-    v[1] = ocio_curve(cv[3], ocio_curve(cv[1], v[1]));
-    v[2] = ocio_curve(cv[3], ocio_curve(cv[2], v[2]));
+    return p + (int)p[1];
 }
 
-/* Each channel operation: the flag it takes from the record, where its
- * channel's parameters start and their stride, and its function */
-#define OCIO_CHANNEL_KINDS(each)                                                               \
-    case OCIO_OP_RANGE: each((int)q[0], q, 0, ocio_range1); break;                             \
-    case OCIO_OP_LOG: each(q[0] != 0.0f, q, 0, ocio_log1); break;                              \
-    case OCIO_OP_LOG_AFFINE: each(q[0] != 0.0f, q + 1, 4, ocio_log_affine1); break;            \
-    case OCIO_OP_LOG_CAMERA: each(q[0] != 0.0f, q + 1, 7, ocio_log_camera1); break;            \
-    case OCIO_OP_GAMMA: each((int)q[0], q + 1, 5, ocio_gamma); break
+OCIO_FN int ocio_count(const float *prog)
+{
+    return (int)prog[0];
+}
 
-/* the whole pixel's operations */
-#define OCIO_PIXEL_KINDS(each)                                                                 \
-    case OCIO_OP_MATRIX: each(ocio_matrix); break;                                             \
-    case OCIO_OP_LUT1D: each(ocio_lut1d); break;                                               \
-    case OCIO_OP_LUT3D: each(ocio_lut3d); break;                                               \
-    case OCIO_OP_CDL: each(ocio_cdl); break;                                                   \
-    case OCIO_OP_GLOW: each(ocio_glow); break;                                                 \
-    case OCIO_OP_SURROUND: each(ocio_surround); break
+/* The record at `at` of a program `size` floats long, checked: within the
+ * program, of a kind OCIO_KINDS has, and well formed for its kind (its
+ * parameters' number, a table's size, curves' knot counts), every count
+ * checked as a float before it is an int. Its length, or 0 */
+OCIO_FN int ocio_record_check(const float *prog, int size, int at)
+{
+    if (at < 1 || at + 2 > size || !(prog[at + 1] >= 2.0f && prog[at + 1] <= (float)(size - at)))
+        return 0;
+    const float k = prog[at], *q = prog + at + 2;
+    const int len = (int)prog[at + 1], nq = len - 2;
+#define OCIO_KIND_CHECK(K, num, name)                                                          \
+    if (k == (float)num)                                                                       \
+        return ocio_##name##_check(q, nq) ? len : 0;
+    OCIO_KINDS(OCIO_KIND_CHECK)
+#undef OCIO_KIND_CHECK
+    return 0;
+}
+
+/* A whole program of `size` floats: 1 when its count and every record check
+ * and they fill it exactly */
+OCIO_FN int ocio_prog_check(const float *prog, int size)
+{
+    if (size < 1 || !(prog[0] >= 0.0f && prog[0] <= (float)size))
+        return 0;
+    int at = 1;
+    for (int r = 0, n = (int)prog[0]; r < n; r++) {
+        int len = ocio_record_check(prog, size, at);
+        if (!len)
+            return 0;
+        at += len;
+    }
+    return at == size;
+}
+
+/* ---- the executors: loops over the reader -------------------------------- */
+
+/* One record p on one pixel, in place */
+OCIO_FN void ocio_op1(const float *p, float v[3])
+{
+    const float *q = p + 2;
+#define OCIO_KIND_PX(K, num, name) case OCIO_OP_##K: ocio_##name##_px(q, v); break;
+    switch ((int)p[0]) {
+        OCIO_KINDS(OCIO_KIND_PX)
+    default: break;
+    }
+#undef OCIO_KIND_PX
+}
 
 /* Run a program (ChainOp.lut of a CHAIN_OCIO step) on R, G, B, in place. */
 COLOUR_NOINLINE void ocio_run(const float *prog, float v[3])
 {
-    const float *p = prog + 1;
-    for (int i = 0, nops = (int)prog[0]; i < nops; i++, p += (int)p[1]) {
-        const float *q = p + 2;
-#define OCIO_ONE_CHANNELS(flag, k, stride, f)                                                  \
-    for (int c = 0; c < 3; c++)                                                                \
-        v[c] = f(flag, (k) + (stride) * c, v[c]);
-#define OCIO_ONE(f) f(q, v)
-        switch ((int)p[0]) {
-            OCIO_CHANNEL_KINDS(OCIO_ONE_CHANNELS);
-            OCIO_PIXEL_KINDS(OCIO_ONE);
-        case OCIO_OP_CURVES: ocio_curves(q, v); break;
-        case OCIO_OP_RED_MOD: ocio_red_mod(q, v); break;
-        default: break;
-        }
-#undef OCIO_ONE
-#undef OCIO_ONE_CHANNELS
-    }
+    const float *p = ocio_first(prog);
+    for (int i = 0, n = ocio_count(prog); i < n; i++, p = ocio_next(p))
+        ocio_op1(p, v);
 }
 
-/* One operation (its record p) on two pixels at once, a then b: the same
- * bytes as ocio_run's on each. (In gpu/jit.c's kernels its record's values
- * are constants, folded in where it is inlined.) */
+/* One operation (its record p, of kind `kind`) on two pixels at once, a then b:
+ * the same bytes as ocio_run's on each. (In gpu/jit.c's kernels its kind is a
+ * constant and its values the launch's: the switch folds away.) */
 OCIO_FN void ocio_op2k(int kind, const float *p, float a[3], float b[3])
 {
     const float *q = p + 2;
-#define OCIO_TWO_CHANNEL(flag, k, stride, f, c)                                                \
-    a[c] = f(flag, (k) + (stride) * (c), a[c]);                                                \
-    b[c] = f(flag, (k) + (stride) * (c), b[c]);
-#define OCIO_TWO_CHANNELS(flag, k, stride, f)                                                  \
-    {                                                                                          \
-        OCIO_TWO_CHANNEL(flag, k, stride, f, 0)                                                \
-        OCIO_TWO_CHANNEL(flag, k, stride, f, 1)                                                \
-        OCIO_TWO_CHANNEL(flag, k, stride, f, 2)                                                \
-    }
-#define OCIO_TWO(f) f(q, a), f(q, b)
+#define OCIO_KIND_PAIR(K, num, name) case OCIO_OP_##K: ocio_##name##_pair(q, a, b); break;
     switch (kind) {
-        OCIO_CHANNEL_KINDS(OCIO_TWO_CHANNELS);
-        OCIO_PIXEL_KINDS(OCIO_TWO);
-    case OCIO_OP_CURVES: OCIO_TWO(ocio_curves); break;
-    case OCIO_OP_RED_MOD: OCIO_TWO(ocio_red_mod); break;
+        OCIO_KINDS(OCIO_KIND_PAIR)
     default: break;
     }
-#undef OCIO_TWO
-#undef OCIO_TWO_CHANNELS
-#undef OCIO_TWO_CHANNEL
+#undef OCIO_KIND_PAIR
 }
 
 /* ocio_run on two pixels at once (the CUDA kernel's pair: colour.h's
@@ -171,37 +169,9 @@ OCIO_FN void ocio_op2k(int kind, const float *p, float a[3], float b[3])
  * the compiler knows.) */
 OCIO_FN void ocio_run2(const float *prog, float a[3], float b[3])
 {
-    const float *p = prog + 1;
-    for (int i = 0, nops = (int)prog[0]; i < nops; i++, p += (int)p[1])
+    const float *p = ocio_first(prog);
+    for (int i = 0, n = ocio_count(prog); i < n; i++, p = ocio_next(p))
         ocio_op2k((int)p[0], p, a, b); /* (gpu/jit.c's kernels name the kind) */
-}
-
-#define OCIO_N_MAX 16 /* ocio_run_n's n at most */
-
-/* One curve (ocio_curve) on n ≤ OCIO_N_MAX values: each one's segment counted
- * knot by knot over all of them, then the curve there. A call of its own: gcc
- * vectorises its loops there, not inlined into ocio_run_n's */
-COLOUR_NOINLINE_FLAT void ocio_curve_n(const float *__restrict__ cu, float *__restrict__ w, int n)
-{
-    int nk = (int)cu[0];
-    if (nk < 2)
-        return;
-    const float *kn = ocio_curve_knots(cu), *sg = ocio_curve_segs(cu);
-    int seg[OCIO_N_MAX];
-    float e[OCIO_CURVE_ENDS];
-    for (int k = 0; k < OCIO_CURVE_ENDS; k++)
-        e[k] = cu[1 + k];
-    for (int j = 0; j < n; j++)
-        seg[j] = 0;
-    for (int kk = 1; kk < nk - 1; kk++) {
-        const float kv = kn[kk];
-        for (int j = 0; j < n; j++)
-            seg[j] += w[j] >= kv;
-    }
-    for (int j = 0; j < n; j++) {
-        const float *s = sg + 4 * seg[j];
-        w[j] = ocio_curve_in(e, w[j], s[0], s[1], s[2], s[3]);
-    }
 }
 
 /* The same on n ≤ OCIO_N_MAX pixels held as planes (v: n R values, then n G, then n B),
@@ -211,66 +181,15 @@ COLOUR_NOINLINE_FLAT void ocio_curve_n(const float *__restrict__ cu, float *__re
  * (the CPU rows' VL lanes); a whole-pixel one gathers its R, G, B */
 COLOUR_NOINLINE_FLAT void ocio_run_n(const float *__restrict__ prog, float *__restrict__ v, int n)
 {
-    const float *p = prog + 1;
-    for (int i = 0, nops = (int)prog[0]; i < nops; i++, p += (int)p[1]) {
+    const float *p = ocio_first(prog);
+    for (int i = 0, nops = ocio_count(prog); i < nops; i++, p = ocio_next(p)) {
         const float *q = p + 2;
-/* (the flag a constant in each loop: its function's choices are made once) */
-#define OCIO_N_LOOP(F, f)                                                                      \
-    for (int j = 0; j < n; j++)                                                                \
-        w[j] = f(F, kc, w[j]);                                                                 \
-    break;
-#define OCIO_N_CHANNELS(flag, k, stride, f)                                                    \
-    for (int c = 0; c < 3; c++) {                                                              \
-        const int fl = (flag);                                                                 \
-        const float *kc = (k) + (stride) * c;                                                  \
-        float *w = v + c * n;                                                                  \
-        switch (fl) {                                                                          \
-        case 0: OCIO_N_LOOP(0, f)                                                              \
-        case 1: OCIO_N_LOOP(1, f)                                                              \
-        case 2: OCIO_N_LOOP(2, f)                                                              \
-        case 3: OCIO_N_LOOP(3, f)                                                              \
-        case 4: OCIO_N_LOOP(4, f)                                                              \
-        case 5: OCIO_N_LOOP(5, f)                                                              \
-        case 6: OCIO_N_LOOP(6, f)                                                              \
-        default: OCIO_N_LOOP(fl, f)                                                            \
-        }                                                                                      \
-    }
-#define OCIO_N_PIXELS(f)                                                                       \
-    for (int j = 0; j < n; j++) {                                                              \
-        float px[3] = {v[j], v[n + j], v[2 * n + j]};                                          \
-        f(q, px);                                                                              \
-        v[j] = px[0], v[n + j] = px[1], v[2 * n + j] = px[2];                                  \
-    }
+#define OCIO_KIND_N(K, num, name) case OCIO_OP_##K: ocio_##name##_n(q, v, n); break;
         switch ((int)p[0]) {
-            OCIO_CHANNEL_KINDS(OCIO_N_CHANNELS);
-            OCIO_PIXEL_KINDS(OCIO_N_PIXELS);
-        case OCIO_OP_RED_MOD: { /* the hues first, in a loop of their own */
-            float hue[OCIO_N_MAX];
-            for (int j = 0; j < n; j++)
-                hue[j] = ocio_red_hue(v[j], v[n + j], v[2 * n + j]);
-            for (int j = 0; j < n; j++) {
-                float px[3] = {v[j], v[n + j], v[2 * n + j]};
-                ocio_red_mod_at(q, px, hue[j]);
-                v[j] = px[0];
-            }
-            break;
-        }
-        case OCIO_OP_CURVES: { /* each lane's segment counted knot by knot */
-            const float *cv[4];
-            ocio_curves_of(q, cv);
-            for (int c = 0; c < 3; c++) {
-                float *w = v + c * n;
-                for (int pass = 0; pass < 2; pass++) {
-                    ocio_curve_n(pass ? cv[3] : cv[c], w, n);
-                }
-            }
-            break;
-        }
+            OCIO_KINDS(OCIO_KIND_N)
         default: break;
         }
-#undef OCIO_N_PIXELS
-#undef OCIO_N_CHANNELS
-#undef OCIO_N_LOOP
+#undef OCIO_KIND_N
     }
 }
 

@@ -130,20 +130,17 @@ static int by_value(const float *p, int len, int kind, Values *vs, JitBuf *sw)
 }
 
 /* One program's records: their calls into sw (the step's case), their values
- * into vs. 0, or −1 where the program is not well formed (every count is
- * checked as a float before it is an int) */
+ * into vs. 0, or −1 where the program is not well formed (colour/ocio.h's
+ * reader checks each record: ocio_record_check) */
 static int program(const float *prog, int size, Values *vs, JitBuf *sw)
 {
     if (size < 1 || !(prog[0] >= 0.0f && prog[0] <= (float)size))
         return -1;
     int nops = (int)prog[0], at = 1;
     for (int r = 0; r < nops; r++) {
-        if (at + 2 > size || !(prog[at + 1] >= 2.0f && prog[at + 1] <= (float)(size - at)) ||
-            !(prog[at] >= 0.0f && prog[at] <= 64.0f))
-            return -1;
-        int len = (int)prog[at + 1], kind = (int)prog[at];
-        if (!ocio_op_indexed(kind) && len != 2 + ocio_op_params(kind))
-            return -1; /* (a kind it does not know, or a record of the wrong length) */
+        int len = ocio_record_check(prog, size, at), kind = len ? (int)prog[at] : 0;
+        if (!len)
+            return -1; /* (a kind it does not know, or a record not well formed) */
         /* (records past JIT_VALUES_MAX are read where they lie, as tables are) */
         int room = vs->n + len - 2 - ocio_op_flags(kind) <= JIT_VALUES_MAX;
         int rc = ocio_op_indexed(kind) || !room ? from_program(prog, at, len, kind, vs, sw)

@@ -7,7 +7,8 @@
 Rules, each failing with the file and the line that breaks it:
   * the CUDA runtime (a CUDA header, or a call to cuda*()) only in gpu/;
   * colour/ includes nothing but colour/ and system headers, so nvcc and cc both
-    take it and the two backends follow from one source;
+    take it and the two backends follow from one source; colour/ops/ (OpenColorIO's
+    operation kinds) is a room of its own inside it, under the same rule;
   * a room includes another room's header only where its README.md's
     "May include:" line names that room (`stage/`; app/'s says every room's);
   * FFmpeg only in io/, decode/ and writer/, OpenCV only in display/cv_shim.cpp,
@@ -28,7 +29,10 @@ import re
 import sys
 
 ROOMS = ["app", "grade", "report", "options", "io", "decode", "writer", "stage", "cpu", "gpu", "colour", "scope", "look",
-         "ocio", "display", "audio"]
+         "ocio", "display", "audio", "colour/ops"]
+# a room inside another (colour/ops/: OpenColorIO's operation kinds, a file each) is
+# a room of its own, with colour/'s rule: it includes only colour/ and system headers
+INNER = {"colour/ops": "colour"}
 SOURCES = (".c", ".h", ".cu", ".cuh", ".cpp", ".inc")
 UNITS = (".c", ".cu", ".cpp")
 MAX_FILES, MAX_LINES = 20, 3000
@@ -53,7 +57,8 @@ def room_files(top):
         d = os.path.join(top, room)
         if not os.path.isdir(d):
             continue
-        for root, _, files in os.walk(d):
+        for root, dirs, files in os.walk(d):
+            dirs[:] = [x for x in dirs if os.path.relpath(os.path.join(root, x), top) not in INNER]
             for f in sorted(files):
                 if f.endswith(SOURCES):
                     yield room, os.path.relpath(os.path.join(root, f), top)
@@ -87,7 +92,7 @@ def check_includes(top, fails):
                 if kind == '"' and name.startswith("."):
                     name = os.path.normpath(os.path.join(os.path.dirname(path), name))
                 other = name.split("/")[0] if kind == '"' and "/" in name else None
-                if room == "colour" and kind == '"' and other != "colour":
+                if INNER.get(room, room) == "colour" and kind == '"' and other != "colour":
                     fails.append(f"{where}: includes \"{name}\": colour/ includes only colour/ and system headers")
                 elif other in ROOMS and may[room] is not None and other not in may[room]:
                     fails.append(f"{where}: includes \"{name}\": {room}/README.md does not let it include {other}/")
