@@ -196,18 +196,27 @@ COLOUR_FN void colour_chain_step(const ChainOp *op, float v[3])
 #define COLOUR_OCIO_RUN2(ch, i, a, b) ocio_run2((ch)->ops[i].lut, a, b)
 #endif
 
+/* How the pair kernel runs step i's CDL: its record on both, unless the
+ * compiled kernel (gpu/jit.c) has its flags as constants */
+#ifndef COLOUR_CDL_RUN2
+#define COLOUR_CDL_RUN2(ch, i, a, b) ocio_cdl_pair((ch)->ops[i].cdl, a, b)
+#endif
+
 /* colour_chain_step on two pixels, a and b (step i of the chain): the same
- * bytes as on each; an OpenColorIO step runs both together (ocio_run2) */
+ * bytes as on each; an OpenColorIO step and a CDL run both together */
 OCIO_FN void colour_chain_step2(const Chain *ch, int i, float a[3], float b[3])
 {
     const ChainOp *op = &ch->ops[i];
-    if (op->kind != CHAIN_OCIO) {
+    if (op->kind != CHAIN_OCIO && op->kind != CHAIN_CDL) {
         chain_step(op, a, 0);
         chain_step(op, b, 0);
         return;
     }
     float ia[3] = {a[0], a[1], a[2]}, ib[3] = {b[0], b[1], b[2]};
-    COLOUR_OCIO_RUN2(ch, i, a, b);
+    if (op->kind == CHAIN_CDL)
+        COLOUR_CDL_RUN2(ch, i, a, b);
+    else
+        COLOUR_OCIO_RUN2(ch, i, a, b);
     chain_mix(op, ia, a), chain_mix(op, ib, b);
     chain_clamp3(a), chain_clamp3(b);
 }

@@ -43,7 +43,13 @@ int jit_make_key(const Chain *ch, const unsigned *version, int path, JitKey *k)
     k->path = path;
     for (int i = 0; i < ch->nops; i++) {
         const ChainOp *op = &ch->ops[i];
-        if (op->kind != CHAIN_OCIO) /* (a CDL's numbers go by value: chain_step) */
+        if (op->kind == CHAIN_CDL) { /* (its numbers by value: the job's ChainOp.cdl) */
+            k->cdl[k->ncdl].step = i;
+            k->cdl[k->ncdl].flags[0] = op->cdl[0], k->cdl[k->ncdl].flags[1] = op->cdl[1];
+            k->ncdl++;
+            continue;
+        }
+        if (op->kind != CHAIN_OCIO)
             continue;
         k->s[k->n].step = i;
         k->s[k->n].prog = op->lut;
@@ -56,8 +62,12 @@ int jit_make_key(const Chain *ch, const unsigned *version, int path, JitKey *k)
 
 int jit_same_key(const JitKey *a, const JitKey *b)
 {
-    if (a->path != b->path || a->n != b->n)
+    if (a->path != b->path || a->n != b->n || a->ncdl != b->ncdl)
         return 0;
+    for (int i = 0; i < a->ncdl; i++)
+        if (a->cdl[i].step != b->cdl[i].step ||
+            memcmp(a->cdl[i].flags, b->cdl[i].flags, sizeof(a->cdl[i].flags)) != 0)
+            return 0;
     for (int i = 0; i < a->n; i++)
         if (a->s[i].step != b->s[i].step || a->s[i].prog != b->s[i].prog ||
             a->s[i].size != b->s[i].size || a->s[i].version != b->s[i].version)
@@ -152,6 +162,25 @@ static int program(const float *prog, int size, Values *vs, JitBuf *sw)
     return 0;
 }
 
+/* The chain's cdl= steps (colour.h's COLOUR_CDL_RUN2): each one's flags
+ * (reverse, clamp) constants, its numbers read from its step in the launch's
+ * parameter (ChainOp.cdl: a key press changes them, not the kernel) */
+static void cdl_steps(const JitKey *k, JitBuf *b)
+{
+    put(b, "static __device__ __forceinline__ void jit_cdl2(int i, const Chain *ch, float *a,"
+           " float *b)\n{\n    switch (i) {\n");
+    for (int s = 0; s < k->ncdl; s++) {
+        put(b, "    case %d: {\n        const float *c = ch->ops[%d].cdl;\n", k->cdl[s].step,
+            k->cdl[s].step);
+        put(b, "        const float r[] = {%d.0f, %d.0f, %af, %af", OCIO_OP_CDL, 2 + CHAIN_CDL_LEN,
+            (double)k->cdl[s].flags[0], (double)k->cdl[s].flags[1]);
+        for (int i = 2; i < CHAIN_CDL_LEN; i++)
+            put(b, ", c[%d]", i);
+        put(b, "};\n        ocio_op2k(%d, r, a, b);\n        return;\n    }\n", OCIO_OP_CDL);
+    }
+    put(b, "    default: ocio_cdl_pair(ch->ops[i].cdl, a, b);\n    }\n}\n");
+}
+
 /* The kernel's source: each program's records run one by one (ocio_op2k, by
  * their kinds) in the pair kernel's place for its step, those every pixel
  * reads at one place from the launch's parameter (values: what goes there),
@@ -165,6 +194,9 @@ int jit_make_source(const JitKey *k, JitBuf *b, float values[JIT_VALUES_MAX], in
            "static __device__ __forceinline__ void jit_ocio2(int, const struct Chain *, float *,"
            " float *);\n"
            "#define COLOUR_OCIO_RUN2(ch, i, a, b) jit_ocio2(i, ch, a, b)\n"
+           "static __device__ __forceinline__ void jit_cdl2(int, const struct Chain *, float *,"
+           " float *);\n"
+           "#define COLOUR_CDL_RUN2(ch, i, a, b) jit_cdl2(i, ch, a, b)\n"
            "#define COLOUR_JIT 1\n"
            "#include \"gpu/colour_kernel.cuh\"\n");
     for (int s = 0; s < k->n; s++) {
@@ -200,8 +232,9 @@ int jit_make_source(const JitKey *k, JitBuf *b, float values[JIT_VALUES_MAX], in
            " float *b)\n{\n    switch (i) {\n");
     put(b, "%s", sw.p ? sw.p : "");
     /* (every OpenColorIO step of the chain has its case: jit_make_key keys them all) */
-    put(b, "    }\n}\n"
-           "#ifdef JIT_MINB\n"
+    put(b, "    }\n}\n");
+    cdl_steps(k, b);
+    put(b, "#ifdef JIT_MINB\n"
            "#define JIT_BOUNDS __launch_bounds__(COLOUR_KERNEL_BLOCK_X * COLOUR_KERNEL_BLOCK_Y, "
            "JIT_MINB)\n#else\n#define JIT_BOUNDS\n#endif\n");
     put(b, "extern \"C\" __global__ void JIT_BOUNDS\n"

@@ -19,6 +19,12 @@ typedef struct JitKey {
         int size;
         unsigned version;
     } s[CHAIN_MAX_OPS];
+    int ncdl; /* cdl= steps (CHAIN_CDL): their flags (reverse, clamp) are the key's, their
+               * numbers the frame's job's (ChainOp.cdl, read by value) */
+    struct {
+        int step;
+        float flags[2];
+    } cdl[CHAIN_MAX_OPS];
 } JitKey;
 
 /* a growing string (failed: out of memory on the way) */
@@ -28,8 +34,8 @@ typedef struct JitBuf {
     int failed;
 } JitBuf;
 
-/* The chain's OpenColorIO steps as a key for the kernel `path` (version NULL:
- * all 0); 0 when it has none */
+/* The chain's OpenColorIO steps (and its cdl= steps' flags) as a key for the
+ * kernel `path` (version NULL: all 0); 0 when it has no OpenColorIO step */
 int jit_make_key(const Chain *ch, const unsigned *version, int path, JitKey *k);
 int jit_same_key(const JitKey *a, const JitKey *b);
 /* The kernel's source into b (free b->p), the same text for every chain whose

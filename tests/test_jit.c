@@ -225,6 +225,11 @@ int main(void)
     char *a = source_of("camera=slog3-cine,cdl=slope=1.1/1/0.9:sat=1.2");
     char *b = source_of("camera=slog3-cine,cdl=slope=1.12/1/0.9:sat=1.15");
     CHECK(a && b && strcmp(a, b) == 0, "a CDL's change changed the compiled kernel's source");
+    /* its flags compiled in (forward, clamped: the ASC style), its numbers read from the
+     * frame's job (step 1's ChainOp.cdl) */
+    CHECK(a && strstr(a, "case 1: {\n        const float *c = ch->ops[1].cdl;\n"
+                         "        const float r[] = {9.0f, 14.0f, 0x0p+0f, 0x1p+0f, c[2],"),
+          "the CDL step is not in the compiled kernel with its flags");
     free(a), free(b);
     /* the kernel is keyed on the programs' shape: two cameras of one shape (a
      * LogCamera, then matrices, the ACES fixed functions, ranges) have one
