@@ -125,7 +125,10 @@ template <bool Pair> __device__ __forceinline__ void scale_h_body(const ScaleHAr
                 px[3 * i + c] = a[c], px[3 * i + 3 + c] = b[c];
             continue;
         }
-        colour_pixel_float(&k.j, base + i, y, px + 3 * i);
+        if (Pair) // (the segment's odd last pixel: a call, one copy of the one-pixel path)
+            colour_pixel_float_call(&k.j, base + i, y, px + 3 * i);
+        else
+            colour_pixel_float(&k.j, base + i, y, px + 3 * i);
         scale_to_light(&k.h, px + 3 * i);
     }
     __syncthreads();

@@ -18,7 +18,9 @@
  * compiles it on the stage thread instead, the frame waiting (tests, benchmarks).
  * A CDL's numbers, which live grading changes on each key press, are no
  * program: they go by value in the frame's job (CHAIN_CDL), so a key press
- * costs no compile. */
+ * costs no compile; in a chain with an OpenColorIO step the kernel runs the
+ * CDL too, its flags (reverse, clamp) in the key and constants there, its
+ * numbers read from the job. */
 #ifndef PINSTRIPE_GPU_JIT_H
 #define PINSTRIPE_GPU_JIT_H
 
