@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "colour/ocio.h"
+#include "ocio/ocio_prog.h"
 #include "ocio/ocio_step.h"
 #include "tests/check.h"
 
@@ -346,6 +347,45 @@ static void check_files(const OcioCfg *raw, const char *dir)
     free(in);
 }
 
+/* The builders make what the reader takes, at the sizes' ends (a 1D table of
+ * 2, 65,536 half-float codes, 1,048,576 entries, OpenColorIO's most; a 3D of
+ * 2 and 129 a side); the reader refuses a record cut short, one of another
+ * length, a table whose size is not its length's, an unknown kind */
+static void check_reader(void)
+{
+    static const size_t n1[] = {2, 65536, 1048576};
+    static const size_t n3[] = {2, 129};
+    float *rgb = calloc(3 * 129 * 129 * 129, sizeof(float));
+    CHECK(rgb != NULL, "out of memory");
+    if (!rgb)
+        return;
+    OcioProg p;
+    for (int i = 0; i < 5; i++) {
+        ocio_prog_init(&p);
+        int rc = i < 3 ? ocio_prog_lut1d(&p, rgb, n1[i], i == 1, 0)
+                       : ocio_prog_lut3d(&p, rgb, n3[i - 3], 1);
+        double m[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}, off[4] = {0};
+        rc = rc ? rc : ocio_prog_matrix(&p, m, off);
+        size_t len = 0;
+        float *prog = rc == 0 ? ocio_prog_take(&p, &len) : NULL;
+        CHECK(prog && ocio_prog_check(prog, (int)len), "table %d: built %d, not taken by the reader",
+              i, rc);
+        if (prog) {
+            int at = 1 + (int)prog[2]; /* the matrix after the table */
+            CHECK(!ocio_prog_check(prog, (int)len - 1), "table %d: a program cut short taken", i);
+            prog[at + 1] -= 1.0f;
+            CHECK(!ocio_record_check(prog, (int)len, at), "table %d: a matrix of 16 floats", i);
+            prog[at + 1] += 1.0f, prog[at] = 99.0f;
+            CHECK(!ocio_record_check(prog, (int)len, at), "table %d: kind 99 taken", i);
+            prog[3] += 1.0f; /* the table's size one more than its length holds */
+            CHECK(!ocio_record_check(prog, (int)len, 1), "table %d: its size not its length's", i);
+        }
+        free(prog);
+        ocio_prog_free(&p);
+    }
+    free(rgb);
+}
+
 int main(void)
 {
     if (!ocio_available()) {
@@ -357,6 +397,7 @@ int main(void)
         return 1;
     check_cmath();
     check_curve_search();
+    check_reader();
     OcioCfg *raw = ocio_cfg_raw(err, sizeof(err));
     CHECK(raw != NULL, "raw config: %s", err);
     if (raw) {

@@ -138,10 +138,12 @@ OCIO_FN void ocio_lut1d(const float *q, float v[3])
 
 OCIO_PIXEL_FORMS(lut1d, ocio_lut1d)
 
-/* a size of at least 2 (65536 over the half-float codes) and its triples */
+/* a size of at least 2 (65536 over the half-float codes) and its triples; a
+ * record's length is under 2^24 (ocio_prog_add2), so its size under 2^24/3
+ * (OpenColorIO 2.1 reads up to 1024² entries) */
 OCIO_FN int ocio_lut1d_check(const float *q, int nq)
 {
-    if (nq < 3 || !(q[0] >= 2.0f && q[0] <= 65536.0f))
+    if (nq < 3 || !(q[0] >= 2.0f && q[0] <= (float)((1 << 24) / 3)))
         return 0;
     int n = (int)q[0];
     return (q[1] == 0.0f || n == 65536) && nq == 3 + 3 * n;
