@@ -56,7 +56,6 @@ typedef struct Chain {
                    * hdr-pq-1000), not the source's: --compare's "before" has none */
 } Chain;
 
-
 COLOUR_FN void chain_lut1d(const ChainOp *op, float v[3])
 {
     float top = (float)(op->size - 1);

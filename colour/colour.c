@@ -48,7 +48,7 @@ YuvCoeffs colour_yuv_coeffs_bits(ColourMatrix m, int full_range, int height, int
     double ys = full_range ? 1.0 / top : 1.0 / (219.0 * scale);
     double cs = full_range ? 1.0 / top : 1.0 / (224.0 * scale);
     int frac = depth == 8 ? COLOUR_FRAC : COLOUR_FRAC_DEEP;
-    int up = depth == 8 ? 0 : 16 - depth; /* the integer path's samples, at 16 bits */
+    int up = depth == 8 ? 0 : 16 - depth;   /* the integer path's samples, at 16 bits */
     double per = 255.0 / (double)(1 << up); /* 8-bit steps per moved-up sample step */
     int32_t yoff = full_range ? 0 : (int32_t)(16 * scale), half = 1 << (depth - 1);
     YuvCoeffs c = {

@@ -51,7 +51,7 @@ typedef enum { DITHER_NONE = 0, DITHER_ORDERED = 1, DITHER_BLUE = 2 } DitherMode
  *   R = yy + frv·vv, G = (yy − fgu·uu) − fgv·vv, B = yy + fbu·uu, clamped to [0,1];
  * RGB samples: frgb·sample. */
 typedef struct YuvCoeffs {
-    int32_t yoff, half;               /* the float path's, at the samples' depth */
+    int32_t yoff, half; /* the float path's, at the samples' depth */
     int32_t iyoff, ihalf, up, cy, crv, cgu, cgv, cbu, shift; /* the integer path's */
     float fy, frv, fgu, fgv, fbu, frgb;
     int unclamped; /* the float path's R,G,B not clamped to [0,1] (Chain.levels: an
@@ -315,8 +315,7 @@ COLOUR_FN void colour_pixel_out(const ColourJob *j, int x, int y, int out, uint8
 
 /* colour_pixel_out as a call: the pair kernel's rare pixels (one copy of the
  * whole one-pixel path in it, not one where each is) */
-COLOUR_NOINLINE void colour_pixel_out_call(const ColourJob *j, int x, int y, int out,
-                                           uint8_t *dst)
+COLOUR_NOINLINE void colour_pixel_out_call(const ColourJob *j, int x, int y, int out, uint8_t *dst)
 {
     colour_pixel_out(j, x, y, out, dst);
 }
@@ -380,8 +379,7 @@ COLOUR_FN int colour_yuv_clamp(float f, int max)
 /* Y of one pixel from its R, G, B. */
 COLOUR_FN int colour_out_y(const RgbToYuv *o, const float v[3], float t)
 {
-    return colour_yuv_clamp(o->y[0] * v[0] + o->y[1] * v[1] + o->y[2] * v[2] + o->yoff + t,
-                            o->max);
+    return colour_yuv_clamp(o->y[0] * v[0] + o->y[1] * v[1] + o->y[2] * v[2] + o->yoff + t, o->max);
 }
 
 /* U and V of a 2×2 block from the four pixels' R, G, B (a, b: the top row;

@@ -48,7 +48,8 @@ extern "C" {
  * one place; −1: a table, curves, or no kind */
 OCIO_FN int ocio_op_params(int kind)
 {
-#define OCIO_KIND_PARAMS(K, num, name) case OCIO_OP_##K: return OCIO_##K##_PARAMS;
+#define OCIO_KIND_PARAMS(K, num, name)                                                             \
+    case OCIO_OP_##K: return OCIO_##K##_PARAMS;
     switch (kind) {
         OCIO_KINDS(OCIO_KIND_PARAMS)
     default: return -1;
@@ -63,7 +64,8 @@ OCIO_FN int ocio_op_indexed(int kind)
 
 OCIO_FN int ocio_op_flags(int kind)
 {
-#define OCIO_KIND_FLAGS(K, num, name) case OCIO_OP_##K: return OCIO_##K##_FLAGS;
+#define OCIO_KIND_FLAGS(K, num, name)                                                              \
+    case OCIO_OP_##K: return OCIO_##K##_FLAGS;
     switch (kind) {
         OCIO_KINDS(OCIO_KIND_FLAGS)
     default: return 0;
@@ -101,8 +103,8 @@ OCIO_FN int ocio_record_check(const float *prog, int size, int at)
         return 0;
     const float k = prog[at], *q = prog + at + 2;
     const int len = (int)prog[at + 1], nq = len - 2;
-#define OCIO_KIND_CHECK(K, num, name)                                                          \
-    if (k == (float)num)                                                                       \
+#define OCIO_KIND_CHECK(K, num, name)                                                              \
+    if (k == (float)num)                                                                           \
         return ocio_##name##_check(q, nq) ? len : 0;
     OCIO_KINDS(OCIO_KIND_CHECK)
 #undef OCIO_KIND_CHECK
@@ -131,7 +133,8 @@ OCIO_FN int ocio_prog_check(const float *prog, int size)
 OCIO_FN void ocio_op1(const float *p, float v[3])
 {
     const float *q = p + 2;
-#define OCIO_KIND_PX(K, num, name) case OCIO_OP_##K: ocio_##name##_px(q, v); break;
+#define OCIO_KIND_PX(K, num, name)                                                                 \
+    case OCIO_OP_##K: ocio_##name##_px(q, v); break;
     switch ((int)p[0]) {
         OCIO_KINDS(OCIO_KIND_PX)
     default: break;
@@ -153,7 +156,8 @@ COLOUR_NOINLINE void ocio_run(const float *prog, float v[3])
 OCIO_FN void ocio_op2k(int kind, const float *p, float a[3], float b[3])
 {
     const float *q = p + 2;
-#define OCIO_KIND_PAIR(K, num, name) case OCIO_OP_##K: ocio_##name##_pair(q, a, b); break;
+#define OCIO_KIND_PAIR(K, num, name)                                                               \
+    case OCIO_OP_##K: ocio_##name##_pair(q, a, b); break;
     switch (kind) {
         OCIO_KINDS(OCIO_KIND_PAIR)
     default: break;
@@ -184,7 +188,8 @@ COLOUR_NOINLINE_FLAT void ocio_run_n(const float *__restrict__ prog, float *__re
     const float *p = ocio_first(prog);
     for (int i = 0, nops = ocio_count(prog); i < nops; i++, p = ocio_next(p)) {
         const float *q = p + 2;
-#define OCIO_KIND_N(K, num, name) case OCIO_OP_##K: ocio_##name##_n(q, v, n); break;
+#define OCIO_KIND_N(K, num, name)                                                                  \
+    case OCIO_OP_##K: ocio_##name##_n(q, v, n); break;
         switch ((int)p[0]) {
             OCIO_KINDS(OCIO_KIND_N)
         default: break;

@@ -24,19 +24,19 @@ extern "C" {
  * (colour/ocio.h) and the CUDA stage's source generator (gpu/jit_source.c)
  * dispatch on this list; a new kind is its file, a line here and its #include
  * in colour/ocio.h (and where OpenColorIO's API is read: ocio/ocio_ops.cpp). */
-#define OCIO_KINDS(X)                                                                          \
-    X(MATRIX, 1, matrix)                                                                       \
-    X(RANGE, 2, range)                                                                         \
-    X(LOG, 3, log)                                                                             \
-    X(LOG_AFFINE, 4, log_affine)                                                               \
-    X(LOG_CAMERA, 5, log_camera)                                                               \
-    X(GAMMA, 6, gamma)                                                                         \
-    X(LUT1D, 7, lut1d)                                                                         \
-    X(LUT3D, 8, lut3d)                                                                         \
-    X(CDL, 9, cdl)                                                                             \
-    X(GLOW, 10, glow)                                                                          \
-    X(RED_MOD, 11, red_mod)                                                                    \
-    X(SURROUND, 12, surround)                                                                  \
+#define OCIO_KINDS(X)                                                                              \
+    X(MATRIX, 1, matrix)                                                                           \
+    X(RANGE, 2, range)                                                                             \
+    X(LOG, 3, log)                                                                                 \
+    X(LOG_AFFINE, 4, log_affine)                                                                   \
+    X(LOG_CAMERA, 5, log_camera)                                                                   \
+    X(GAMMA, 6, gamma)                                                                             \
+    X(LUT1D, 7, lut1d)                                                                             \
+    X(LUT3D, 8, lut3d)                                                                             \
+    X(CDL, 9, cdl)                                                                                 \
+    X(GLOW, 10, glow)                                                                              \
+    X(RED_MOD, 11, red_mod)                                                                        \
+    X(SURROUND, 12, surround)                                                                      \
     X(CURVES, 13, curves)
 
 #define OCIO_KIND_ENUM(K, num, name) OCIO_OP_##K = num,
@@ -109,78 +109,77 @@ OCIO_FN float ocio_clamp01(float x) /* min(max(0, x), 1); NaN → 0 */
     return ocio_minf(ocio_maxf(0.0f, x), 1.0f);
 }
 
-
 /* The three forms of a kind that treats R, G and B apart, a channel at a time
  * through f(flag, k, x): its flag FLAG read from the record q (a mode, a
  * direction: outside the loops over lanes, so that no branch on the value is
  * inside them), channel c's parameters at q + K0 + STRIDE·c */
-#define OCIO_N_LOOP(F, f)                                                                      \
-    for (int j = 0; j < n; j++)                                                                \
-        w[j] = f(F, kc, w[j]);                                                                 \
+#define OCIO_N_LOOP(F, f)                                                                          \
+    for (int j = 0; j < n; j++)                                                                    \
+        w[j] = f(F, kc, w[j]);                                                                     \
     break;
-#define OCIO_CHANNEL_FORMS(name, FLAG, K0, STRIDE, f)                                          \
-    OCIO_FN void ocio_##name##_px(const float *q, float v[3])                                  \
-    {                                                                                          \
-        for (int c = 0; c < 3; c++)                                                            \
-            v[c] = f(FLAG, q + (K0) + (STRIDE) * c, v[c]);                                     \
-    }                                                                                          \
-    OCIO_FN void ocio_##name##_pair(const float *q, float a[3], float b[3])                    \
-    {                                                                                          \
-        a[0] = f(FLAG, q + (K0), a[0]);                                                        \
-        b[0] = f(FLAG, q + (K0), b[0]);                                                        \
-        a[1] = f(FLAG, q + (K0) + (STRIDE), a[1]);                                             \
-        b[1] = f(FLAG, q + (K0) + (STRIDE), b[1]);                                             \
-        a[2] = f(FLAG, q + (K0) + 2 * (STRIDE), a[2]);                                         \
-        b[2] = f(FLAG, q + (K0) + 2 * (STRIDE), b[2]);                                         \
-    }                                                                                          \
-    OCIO_FN void ocio_##name##_n(const float *__restrict__ q, float *__restrict__ v, int n)     \
-    {                                                                                          \
-        for (int c = 0; c < 3; c++) {                                                          \
-            const int fl = (FLAG); /* (a constant in each loop: choices made once) */          \
-            const float *kc = q + (K0) + (STRIDE) * c;                                         \
-            float *w = v + c * n;                                                              \
-            switch (fl) {                                                                      \
-            case 0: OCIO_N_LOOP(0, f)                                                          \
-            case 1: OCIO_N_LOOP(1, f)                                                          \
-            case 2: OCIO_N_LOOP(2, f)                                                          \
-            case 3: OCIO_N_LOOP(3, f)                                                          \
-            case 4: OCIO_N_LOOP(4, f)                                                          \
-            case 5: OCIO_N_LOOP(5, f)                                                          \
-            case 6: OCIO_N_LOOP(6, f)                                                          \
-            default: OCIO_N_LOOP(fl, f)                                                        \
-            }                                                                                  \
-        }                                                                                      \
+#define OCIO_CHANNEL_FORMS(name, FLAG, K0, STRIDE, f)                                              \
+    OCIO_FN void ocio_##name##_px(const float *q, float v[3])                                      \
+    {                                                                                              \
+        for (int c = 0; c < 3; c++)                                                                \
+            v[c] = f(FLAG, q + (K0) + (STRIDE)*c, v[c]);                                           \
+    }                                                                                              \
+    OCIO_FN void ocio_##name##_pair(const float *q, float a[3], float b[3])                        \
+    {                                                                                              \
+        a[0] = f(FLAG, q + (K0), a[0]);                                                            \
+        b[0] = f(FLAG, q + (K0), b[0]);                                                            \
+        a[1] = f(FLAG, q + (K0) + (STRIDE), a[1]);                                                 \
+        b[1] = f(FLAG, q + (K0) + (STRIDE), b[1]);                                                 \
+        a[2] = f(FLAG, q + (K0) + 2 * (STRIDE), a[2]);                                             \
+        b[2] = f(FLAG, q + (K0) + 2 * (STRIDE), b[2]);                                             \
+    }                                                                                              \
+    OCIO_FN void ocio_##name##_n(const float *__restrict__ q, float *__restrict__ v, int n)        \
+    {                                                                                              \
+        for (int c = 0; c < 3; c++) {                                                              \
+            const int fl = (FLAG); /* (a constant in each loop: choices made once) */              \
+            const float *kc = q + (K0) + (STRIDE)*c;                                               \
+            float *w = v + c * n;                                                                  \
+            switch (fl) {                                                                          \
+            case 0: OCIO_N_LOOP(0, f)                                                              \
+            case 1: OCIO_N_LOOP(1, f)                                                              \
+            case 2: OCIO_N_LOOP(2, f)                                                              \
+            case 3: OCIO_N_LOOP(3, f)                                                              \
+            case 4: OCIO_N_LOOP(4, f)                                                              \
+            case 5: OCIO_N_LOOP(5, f)                                                              \
+            case 6: OCIO_N_LOOP(6, f)                                                              \
+            default: OCIO_N_LOOP(fl, f)                                                            \
+            }                                                                                      \
+        }                                                                                          \
     }
 
 /* The pair form of a kind that takes the whole pixel, f(q, v): on a, then b */
-#define OCIO_PAIR_FORM(name, f)                                                                \
-    OCIO_FN void ocio_##name##_pair(const float *q, float a[3], float b[3])                    \
-    {                                                                                          \
-        f(q, a), f(q, b);                                                                      \
+#define OCIO_PAIR_FORM(name, f)                                                                    \
+    OCIO_FN void ocio_##name##_pair(const float *q, float a[3], float b[3])                        \
+    {                                                                                              \
+        f(q, a), f(q, b);                                                                          \
     }
 
 /* Its three forms: the n form gathers each pixel's R, G, B from the planes */
-#define OCIO_PIXEL_FORMS(name, f)                                                              \
-    OCIO_FN void ocio_##name##_px(const float *q, float v[3])                                  \
-    {                                                                                          \
-        f(q, v);                                                                               \
-    }                                                                                          \
-    OCIO_PAIR_FORM(name, f)                                                                    \
-    OCIO_FN void ocio_##name##_n(const float *__restrict__ q, float *__restrict__ v, int n)    \
-    {                                                                                          \
-        for (int j = 0; j < n; j++) {                                                          \
-            float px[3] = {v[j], v[n + j], v[2 * n + j]};                                      \
-            f(q, px);                                                                          \
-            v[j] = px[0], v[n + j] = px[1], v[2 * n + j] = px[2];                              \
-        }                                                                                      \
+#define OCIO_PIXEL_FORMS(name, f)                                                                  \
+    OCIO_FN void ocio_##name##_px(const float *q, float v[3])                                      \
+    {                                                                                              \
+        f(q, v);                                                                                   \
+    }                                                                                              \
+    OCIO_PAIR_FORM(name, f)                                                                        \
+    OCIO_FN void ocio_##name##_n(const float *__restrict__ q, float *__restrict__ v, int n)        \
+    {                                                                                              \
+        for (int j = 0; j < n; j++) {                                                              \
+            float px[3] = {v[j], v[n + j], v[2 * n + j]};                                          \
+            f(q, px);                                                                              \
+            v[j] = px[0], v[n + j] = px[1], v[2 * n + j] = px[2];                                  \
+        }                                                                                          \
     }
 
 /* A record of a kind whose parameters are fixed in number: nq of them */
-#define OCIO_FIXED_CHECK(name, K)                                                              \
-    OCIO_FN int ocio_##name##_check(const float *q, int nq)                                    \
-    {                                                                                          \
-        (void)q;                                                                               \
-        return nq == OCIO_##K##_PARAMS;                                                        \
+#define OCIO_FIXED_CHECK(name, K)                                                                  \
+    OCIO_FN int ocio_##name##_check(const float *q, int nq)                                        \
+    {                                                                                              \
+        (void)q;                                                                                   \
+        return nq == OCIO_##K##_PARAMS;                                                            \
     }
 
 #ifdef __cplusplus

@@ -18,7 +18,8 @@ static double cubic(double x, double b, double c)
                6;
     if (x < 2)
         return ((-b - 6 * c) * x * x * x + (6 * b + 30 * c) * x * x + (-12 * b - 48 * c) * x +
-                (8 * b + 24 * c)) / 6;
+                (8 * b + 24 * c)) /
+               6;
     return 0;
 }
 
@@ -47,7 +48,7 @@ int resample_axis(ResampleAxis *a, int in, int out, ScaleFilter f, char *err, si
         return -1;
     }
     double scale = (double)in / out, widen = scale > 1 ? scale : 1;
-    double r = support[f] * widen; /* the kernel's reach, in input samples */
+    double r = support[f] * widen;               /* the kernel's reach, in input samples */
     int span = in == out ? 1 : (int)ceil(2 * r); /* input samples in reach of one output */
     int taps = span < in ? span : in;
     a->in = in, a->out = out, a->taps = taps;

@@ -12,10 +12,10 @@ extern "C" {
 #endif
 
 typedef struct Transform {
-    char name[160];      /* the text it was parsed from */
-    int identity;        /* 1: nothing to do (chain.nops is 0) */
-    Chain chain;         /* table pointers are host memory, kept for the process
-                          * (the LUT registry's tables, lut.h layout) */
+    char name[160]; /* the text it was parsed from */
+    int identity;   /* 1: nothing to do (chain.nops is 0) */
+    Chain chain;    /* table pointers are host memory, kept for the process
+                     * (the LUT registry's tables, lut.h layout) */
     /* What the chain's output is, where a step says (camera=: its display):
      * out_set 0, the source's signal as it came (an SDR look on SDR); 1, the
      * signal out_transfer (ColourTransfer) in out_primaries (ColourPrimaries),

@@ -17,8 +17,8 @@ void convert_rows(const FrameBuf *in, FrameBuf *out, int y0, int y1, const Colou
  * scratch: CONVERT_YUV_SCRATCH(width) bytes, the caller's (one per worker,
  * allocated once). */
 #define CONVERT_YUV_SCRATCH(w) ((size_t)24 * (size_t)(w))
-void convert_rows_yuv420(const FrameBuf *in, FrameBuf *out, int y0, int y1,
-                         const ColourJob *job, uint8_t *scratch);
+void convert_rows_yuv420(const FrameBuf *in, FrameBuf *out, int y0, int y1, const ColourJob *job,
+                         uint8_t *scratch);
 
 /* Output rows [oy0, oy1) of a resampled frame (bgr24 or rgb48, by out's
  * layout, at h's and v's output size): each input row they read is
@@ -26,10 +26,9 @@ void convert_rows_yuv420(const FrameBuf *in, FrameBuf *out, int y0, int y1,
  * kept in a ring of v->taps rows, and the output rows summed down from it by
  * v (scale_px.h). Rows beyond a band's own are recomputed, so bands are
  * independent. scratch: CONVERT_SCALED_SCRATCH floats, the caller's. */
-#define CONVERT_SCALED_SCRATCH(in_w, out_w, vtaps)                                             \
+#define CONVERT_SCALED_SCRATCH(in_w, out_w, vtaps)                                                 \
     ((size_t)3 * (size_t)(in_w) + (size_t)3 * (size_t)(out_w) * ((size_t)(vtaps) + 1))
-void convert_rows_scaled(const FrameBuf *in, FrameBuf *out, int oy0, int oy1,
-                         const ColourJob *job, const ScaleAxis *h, const ScaleAxis *v,
-                         float *scratch);
+void convert_rows_scaled(const FrameBuf *in, FrameBuf *out, int oy0, int oy1, const ColourJob *job,
+                         const ScaleAxis *h, const ScaleAxis *v, float *scratch);
 
 #endif

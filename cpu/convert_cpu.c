@@ -69,8 +69,8 @@ void convert_rows(const FrameBuf *in, FrameBuf *out, int y0, int y1, const Colou
     }
 }
 
-void convert_rows_yuv420(const FrameBuf *in, FrameBuf *out, int y0, int y1,
-                         const ColourJob *job, uint8_t *scratch)
+void convert_rows_yuv420(const FrameBuf *in, FrameBuf *out, int y0, int y1, const ColourJob *job,
+                         uint8_t *scratch)
 {
     SimdRowFn convert_row = simd_row(simd_level());
     int w = in->fmt.width, wide = job->o.depth > 8;
@@ -122,9 +122,8 @@ static void float_row(const FrameBuf *in, const ColourJob *job, ColourJob *j, Co
     row_split(&at, j, left, fn, r, in->fmt.width, COLOUR_OUT_FLOAT, (uint8_t *)dst);
 }
 
-void convert_rows_scaled(const FrameBuf *in, FrameBuf *out, int oy0, int oy1,
-                         const ColourJob *job, const ScaleAxis *h, const ScaleAxis *v,
-                         float *scratch)
+void convert_rows_scaled(const FrameBuf *in, FrameBuf *out, int oy0, int oy1, const ColourJob *job,
+                         const ScaleAxis *h, const ScaleAxis *v, float *scratch)
 {
     SimdRowFn convert_row = simd_row(simd_level());
     int kind = out->fmt.layout == PIX_RGB48 ? COLOUR_OUT_RGB48 : COLOUR_OUT_BGR24;

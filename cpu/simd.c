@@ -27,8 +27,7 @@ int simd_available(SimdLevel l)
 {
     switch (l) {
     case SIMD_SCALAR:
-    case SIMD_BASE:
-        return 1;
+    case SIMD_BASE: return 1;
     case SIMD_SSE41:
 #if HAVE_AVX2
         __builtin_cpu_init();
@@ -44,8 +43,7 @@ int simd_available(SimdLevel l)
         return 0;
 #endif
 
-    default:
-        return 0;
+    default: return 0;
     }
 }
 

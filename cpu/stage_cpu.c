@@ -37,8 +37,8 @@ typedef struct Worker {
                          * needed, all zero between frames: scope_merge leaves it so) */
     uint32_t *block;
     size_t cap;
-    double band_ms;   /* this frame: its slowest band */
-    double t0, t1;    /* this frame: its first band's start, last band's end (0: none) */
+    double band_ms; /* this frame: its slowest band */
+    double t0, t1;  /* this frame: its first band's start, last band's end (0: none) */
 } Worker;
 
 struct CpuStage {
@@ -54,10 +54,10 @@ struct CpuStage {
     atomic_int next_band;
     const FrameBuf *in;
     FrameBuf *out;
-    ColourJob cj;  /* the frame's: its coefficients, the stage's transform as it was
-                    * when the frame was submitted, the dither */
-    int scaled;               /* resampling: bands of output rows */
-    ResampleAxis rh, rv;      /* its weights */
+    ColourJob cj;        /* the frame's: its coefficients, the stage's transform as it was
+                          * when the frame was submitted, the dither */
+    int scaled;          /* resampling: bands of output rows */
+    ResampleAxis rh, rv; /* its weights */
     ScaleAxis sh, sv;
     double submit_ms;
 };
@@ -76,7 +76,7 @@ static void run_bands(CpuStage *cs, Worker *w)
 {
     const StageConfig *cfg = &cs->stage->cfg;
     ScopeCounts *want = &cs->out->scope; /* --scope: counted band by band, each worker */
-    int wide = cs->out->depth > 8;      /* into its own tables, then merged */
+    int wide = cs->out->depth > 8;       /* into its own tables, then merged */
     if (want->which)
         scope_layout_work(&w->counts, want->which, want->width, cs->out->fmt.height, want->levels,
                           w->block);
@@ -86,8 +86,7 @@ static void run_bands(CpuStage *cs, Worker *w)
         if (k >= cs->nbands)
             break;
         int y0, y1;
-        stripe_rows(cs->scaled ? cs->rv.out : cfg->in.height, cs->nbands, k, !cs->scaled, &y0,
-                    &y1);
+        stripe_rows(cs->scaled ? cs->rv.out : cfg->in.height, cs->nbands, k, !cs->scaled, &y0, &y1);
         if (y0 >= y1)
             continue;
         double t0 = clock_now_ms();
@@ -258,8 +257,8 @@ static int cpu_submit(Stage *s, const FrameBuf *in, FrameBuf *out)
     ColourJob cj;
     if (stage_job(s, in, &cj) < 0)
         return -1;
-    size_t need = out->scope.which ? scope_count_n(out->scope.which, out->scope.cols,
-                                                   out->scope.levels) : 0;
+    size_t need =
+        out->scope.which ? scope_count_n(out->scope.which, out->scope.cols, out->scope.levels) : 0;
     for (int i = 0; i < cs->nthreads; i++) { /* each worker's room for its counts */
         Worker *w = &cs->workers[i];
         if (need > w->cap) {

@@ -14,13 +14,13 @@ static inline void cuda_check_failed(char *err, size_t errlen, const char *call,
     snprintf(err, errlen, "%s failed (%s:%d): %s", call, file, line, cudaGetErrorString(e));
 }
 
-#define CK(call)                                                                               \
-    do {                                                                                       \
-        cudaError_t e_ = (call);                                                               \
-        if (e_ != cudaSuccess) {                                                               \
-            cuda_check_failed(CK_ERROR, CK_ERRLEN, #call, __FILE__, __LINE__, e_);             \
-            goto fail;                                                                         \
-        }                                                                                      \
+#define CK(call)                                                                                   \
+    do {                                                                                           \
+        cudaError_t e_ = (call);                                                                   \
+        if (e_ != cudaSuccess) {                                                                   \
+            cuda_check_failed(CK_ERROR, CK_ERRLEN, #call, __FILE__, __LINE__, e_);                 \
+            goto fail;                                                                             \
+        }                                                                                          \
     } while (0)
 
 #endif

@@ -41,8 +41,8 @@ fail:
 }
 
 extern "C" int device_job_tables(DeviceTables *d, ColourJob *job, const unsigned *version,
-                                 unsigned long long frame, unsigned long long completed,
-                                 char *err, size_t errlen)
+                                 unsigned long long frame, unsigned long long completed, char *err,
+                                 size_t errlen)
 {
     for (int i = 0; i < job->ch.nops; i++) {
         ChainOp *op = &job->ch.ops[i];
@@ -55,9 +55,9 @@ extern "C" int device_job_tables(DeviceTables *d, ColourJob *job, const unsigned
         if (!(op->lut = device_table(d, op->lut, n, version[i], frame, err, errlen)))
             return -1;
     }
-    if (job->ch.tone.on && !(job->ch.tone.lut = device_table(d, job->ch.tone.lut,
-                                                             4 * ((size_t)job->ch.tone.size + 1),
-                                                             0, frame, err, errlen)))
+    if (job->ch.tone.on &&
+        !(job->ch.tone.lut = device_table(d, job->ch.tone.lut, 4 * ((size_t)job->ch.tone.size + 1),
+                                          0, frame, err, errlen)))
         return -1;
     // the copies of looks no longer shown: their last frame has completed
     for (int i = 0; i < d->n;) {

@@ -17,8 +17,9 @@
 extern "C" {
 #endif
 
-#define DEVICE_TABLES_MAX 160 /* tables in use at once (a chain's 8 steps and tone map, for
-                               * each of at most 8 frames in flight, + gamma's rebuilds) */
+/* tables in use at once (a chain's 8 steps and tone map, for each of at most 8 frames
+ * in flight, + gamma's rebuilds) */
+#define DEVICE_TABLES_MAX 160
 
 typedef struct DeviceTables {
     struct {
@@ -44,8 +45,8 @@ void device_tables_free(DeviceTables *d);
 
 /* The two axes' resampling weights in one device block (*block, cudaFree it),
  * as ScaleAxis tables for the kernels. 0, or -1 with err set. */
-int device_scale_tables(const ResampleAxis *h, const ResampleAxis *v, void **block,
-                        ScaleAxis *dh, ScaleAxis *dv, char *err, size_t errlen);
+int device_scale_tables(const ResampleAxis *h, const ResampleAxis *v, void **block, ScaleAxis *dh,
+                        ScaleAxis *dv, char *err, size_t errlen);
 
 #ifdef __cplusplus
 }

@@ -53,13 +53,13 @@ static void nv_load(void)
     SYM(log, "nvrtcGetProgramLog");
     SYM(destroy, "nvrtcDestroyProgram");
 #undef SYM
-    nv.ok = nv.create && nv.compile && nv.cubin_size && nv.cubin && nv.log_size && nv.log &&
-            nv.destroy;
+    nv.ok =
+        nv.create && nv.compile && nv.cubin_size && nv.cubin && nv.log_size && nv.log && nv.destroy;
     if (!nv.ok)
         snprintf(nv.why, sizeof(nv.why), "NVRTC without the calls it needs");
 }
 
-#define JIT_CACHE 16 /* a stage's chains remembered */
+#define JIT_CACHE 16   /* a stage's chains remembered */
 #define JIT_KERNELS 64 /* kernels a process compiles at most (then the built-in one) */
 
 /* A compiled kernel, the process's (a stage goes, the next one with the same
@@ -186,9 +186,8 @@ static char *compile_once(ColourJit *cj, const char *src, int minb, int *spills)
     snprintf(bounds, sizeof(bounds), "-DJIT_MINB=%d", minb);
     /* as nvcc builds kernels.cu: no contraction into fused multiply-adds (the
      * CPU's gcc has -ffp-contract=off), IEEE division and square roots */
-    const char *opts[20] = {arch, "--fmad=false", "--prec-div=true", "--prec-sqrt=true",
-                            "--ftz=false", "-std=c++17", "-default-device",
-                            "--ptxas-options=-v"};
+    const char *opts[20] = {arch,          "--fmad=false", "--prec-div=true", "--prec-sqrt=true",
+                            "--ftz=false", "-std=c++17",   "-default-device", "--ptxas-options=-v"};
     int nopts = 8;
     if (minb > 0)
         opts[nopts++] = bounds;

@@ -112,8 +112,9 @@ static int from_program(const float *prog, int at, int len, int kind, Values *vs
     }
     for (int c = 0; c < 3; c++)
         for (int px = 0; px < 2; px++)
-            put(sw, "        %c[%d] = ocio_curve_ke(%s, lut + %d, %d,\n"
-                    "            ocio_curve_ke(%s, lut + %d, %d, %c[%d]));\n",
+            put(sw,
+                "        %c[%d] = ocio_curve_ke(%s, lut + %d, %d,\n"
+                "            ocio_curve_ke(%s, lut + %d, %d, %c[%d]));\n",
                 "ab"[px], c, ends[3], off[3], nk[3], ends[c], off[c], nk[c], "ab"[px], c);
     return 0;
 }
@@ -225,9 +226,11 @@ int jit_make_source(const JitKey *k, JitBuf *b, float values[JIT_VALUES_MAX], in
      * alignment divides every struct's size); ch is the parameter's k.j.ch
      * (colour_apply_chain2's, never a copy). (NVRTC takes no offsetof: the
      * offsets of j and ch as the members' addresses in a struct at 0) */
-    put(b, "static __device__ __forceinline__ const float *jit_values(const Chain *ch)\n{\n"
-           "    const size_t at = (size_t)&((const %s *)0)->j.ch;\n"
-           "    return (const float *)((const char *)ch - at + sizeof(%s));\n}\n", args, args);
+    put(b,
+        "static __device__ __forceinline__ const float *jit_values(const Chain *ch)\n{\n"
+        "    const size_t at = (size_t)&((const %s *)0)->j.ch;\n"
+        "    return (const float *)((const char *)ch - at + sizeof(%s));\n}\n",
+        args, args);
     put(b, "static __device__ __forceinline__ void jit_ocio2(int i, const Chain *ch, float *a,"
            " float *b)\n{\n    switch (i) {\n");
     put(b, "%s", sw.p ? sw.p : "");
@@ -237,8 +240,9 @@ int jit_make_source(const JitKey *k, JitBuf *b, float values[JIT_VALUES_MAX], in
     put(b, "#ifdef JIT_MINB\n"
            "#define JIT_BOUNDS __launch_bounds__(COLOUR_KERNEL_BLOCK_X * COLOUR_KERNEL_BLOCK_Y, "
            "JIT_MINB)\n#else\n#define JIT_BOUNDS\n#endif\n");
-    put(b, "extern \"C\" __global__ void JIT_BOUNDS\n"
-           "colour_jit_kernel(const __grid_constant__ JitArgs a)\n{\n    %s<true>(a.k);\n}\n",
+    put(b,
+        "extern \"C\" __global__ void JIT_BOUNDS\n"
+        "colour_jit_kernel(const __grid_constant__ JitArgs a)\n{\n    %s<true>(a.k);\n}\n",
         entry[p][1]);
     int failed = b->failed || sw.failed;
     free(sw.p);

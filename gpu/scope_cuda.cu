@@ -23,7 +23,7 @@
 #include <string.h>
 
 #define COLUMNS_THREADS 1024
-#define COLUMNS_WORDS 11776 // 46 KiB of shared counts a block (the rest of 48: the columns' bins)
+#define COLUMNS_WORDS 11776  // 46 KiB of shared counts a block (the rest of 48: the columns' bins)
 #define COLUMNS_PIXELS 32768 // about this many pixels a block
 #define POINTS_THREADS 1024
 #define UNROLL 4 // pixels a thread loads before it counts them (the loads' latency overlapped)
@@ -311,8 +311,8 @@ extern "C" cudaError_t scope_device_count(const ScopeDevice *d, const uint8_t *r
         int tile = vshared ? POINTS_TILE : 4 * POINTS_TILE;
         long long n = (long long)c->width * (y1 - y0);
         count_points<<<(unsigned)((n + tile - 1) / tile), POINTS_THREADS,
-                       sizeof(uint32_t) * (nv + nh), stream>>>(*c, rows, stride, y0, y1, tile,
-                                                               wide, vshared);
+                       sizeof(uint32_t) * (nv + nh), stream>>>(*c, rows, stride, y0, y1, tile, wide,
+                                                               vshared);
         return cudaGetLastError();
     }
     return cudaSuccess;
@@ -336,8 +336,7 @@ extern "C" cudaError_t scope_device_pack(ScopeDevice *d, cudaStream_t stream)
             return e;
     }
     pack<<<(unsigned)((threads + PACK_THREADS - 1) / PACK_THREADS), PACK_THREADS, 0, stream>>>(
-        d->d_counts, nd, c->hist, nh, d->d_pack,
-        d->pairs_dev + head, (unsigned)d->pairs_cap);
+        d->d_counts, nd, c->hist, nh, d->d_pack, d->pairs_dev + head, (unsigned)d->pairs_cap);
     if ((e = cudaGetLastError()) != cudaSuccess)
         return e;
     if ((e = cudaMemcpyAsync(d->h_pack, d->d_pack, sizeof(uint32_t) * head, cudaMemcpyDeviceToHost,

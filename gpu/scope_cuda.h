@@ -20,14 +20,14 @@ extern "C" {
 #endif
 
 typedef struct ScopeDevice {
-    uint32_t *d_counts;   /* the frame's tables on the device (scope_layout), zero when idle */
-    uint32_t *d_pack;     /* the packed head on the device */
-    uint32_t *h_pack;     /* pinned, mapped: the head comes down here, the pairs follow it */
-    uint32_t *pairs_dev;  /* where the device writes the pairs (h_pack's, mapped) */
+    uint32_t *d_counts;  /* the frame's tables on the device (scope_layout), zero when idle */
+    uint32_t *d_pack;    /* the packed head on the device */
+    uint32_t *h_pack;    /* pinned, mapped: the head comes down here, the pairs follow it */
+    uint32_t *pairs_dev; /* where the device writes the pairs (h_pack's, mapped) */
     size_t counts_cap, head_cap, pairs_cap; /* what they hold */
-    cudaEvent_t packed;   /* after the packed block came down */
-    ScopeCounts dev;      /* this frame's layout on d_counts */
-    ScopeCounts *host;    /* the output frame's counts to fill (NULL: no scopes this frame) */
+    cudaEvent_t packed;                     /* after the packed block came down */
+    ScopeCounts dev;                        /* this frame's layout on d_counts */
+    ScopeCounts *host; /* the output frame's counts to fill (NULL: no scopes this frame) */
 } ScopeDevice;
 
 /* Once a stage: let the counting kernels use the shared memory they want. */

@@ -132,8 +132,7 @@ static int make_sets(Stage *s, CudaStage *cs, int greatest, unsigned evflags)
             CK(cudaMalloc((void **)&cs->d_h[set],
                           sizeof(float) * 3 * (size_t)cs->rv.in * (size_t)cs->rh.out));
         for (int i = 0; i < cs->nstreams; i++)
-            CK(cudaStreamCreateWithPriority(&cs->streams[set][i], cudaStreamNonBlocking,
-                                            greatest));
+            CK(cudaStreamCreateWithPriority(&cs->streams[set][i], cudaStreamNonBlocking, greatest));
     }
     for (int d = 0; d < cs->depth; d++) {
         cs->slots[d].ev = (cudaEvent_t *)calloc(nevents(cs), sizeof(cudaEvent_t));

@@ -20,12 +20,12 @@
 #define MAX_STREAMS 32 // stripes beyond this share a set's streams round-robin
 
 // PINSTRIPE_FAULT (stage/fault.h): this pass through `site` fails as `what` would
-#define INJECT(site, what)                                                                     \
-    do {                                                                                       \
-        if (fault_hit(site)) {                                                                 \
-            stage_set_error(s, "%s failed: injected fault (PINSTRIPE_FAULT=%s:N)", what, site);  \
-            goto fail;                                                                         \
-        }                                                                                      \
+#define INJECT(site, what)                                                                         \
+    do {                                                                                           \
+        if (fault_hit(site)) {                                                                     \
+            stage_set_error(s, "%s failed: injected fault (PINSTRIPE_FAULT=%s:N)", what, site);    \
+            goto fail;                                                                             \
+        }                                                                                          \
     } while (0)
 
 // A CUDA call checked where it happens (CK, gpu/cuda_check.h): on failure the call,
@@ -45,8 +45,8 @@ typedef struct InFlight {
     cudaEvent_t *ev;
     double submit_ms;
     int set;
-    int timed; // this frame has the timed events
-    int crop_y; // a crop's origin row (zoom): the rows its vertical passes read
+    int timed;         // this frame has the timed events
+    int crop_y;        // a crop's origin row (zoom): the rows its vertical passes read
     ScopeDevice scope; // --scope: counted after each stripe's download, packed on scope_stream
     int scoped;        // this frame's rows are counted (on count_streams: EV_S)
 } InFlight;
@@ -60,11 +60,11 @@ typedef struct CudaStage {
     uint16_t *d_dither; // the dither pattern on the device (NULL: none)
     InFlight slots[MAX_DEPTH];
     int head, count;
-    unsigned long long seq; // frames submitted
-    cudaStream_t scope_stream; // the scopes' packing, once every stripe is counted
+    unsigned long long seq;                  // frames submitted
+    cudaStream_t scope_stream;               // the scopes' packing, once every stripe is counted
     cudaStream_t count_streams[MAX_STREAMS]; // stripe k's counting (the lowest priority)
     cudaEvent_t decoded; // device input: the decoder's copy into its surface, done
-    cudaEvent_t epoch; // a reference event: host time epoch_ms
+    cudaEvent_t epoch;   // a reference event: host time epoch_ms
     double epoch_ms;
     DeviceTables tables; // LUTs on the device, each uploaded on first use
     ColourJit *jit;      // pair kernels compiled for the chains' OpenColorIO programs

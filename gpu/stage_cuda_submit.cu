@@ -60,14 +60,14 @@ typedef struct Submit {
     InFlight *slot;
     int set, even, banded, timed, out_kind, nplanes, csy;
     uint8_t *d_in, *d_out;
-    FrameBuf dout;      // the device output block, laid out as the host's output slot
-    FrameBuf dframe;    // the device input block, laid out as the frame
-    PixelSource dsrc;   // the device input as the kernel reads it
-    ColourJob job;      // the frame's, with the device's tables
-    JitLaunch jit;      // the kernel compiled for the chain, its values (none: the built-in one)
-    ScaleAxis dh, dv;   // resampling: the weights with the crop's origin
-    int need0, need1;   // resampling: the input rows any output row reads
-    ScopeDevice *sd;    // --scope: sd->host when this frame is counted
+    FrameBuf dout;        // the device output block, laid out as the host's output slot
+    FrameBuf dframe;      // the device input block, laid out as the frame
+    PixelSource dsrc;     // the device input as the kernel reads it
+    ColourJob job;        // the frame's, with the device's tables
+    JitLaunch jit;        // the kernel compiled for the chain, its values (none: the built-in one)
+    ScaleAxis dh, dv;     // resampling: the weights with the crop's origin
+    int need0, need1;     // resampling: the input rows any output row reads
+    ScopeDevice *sd;      // --scope: sd->host when this frame is counted
     const InFlight *last; // the set's previous frame, when it was counted
 } Submit;
 
@@ -169,8 +169,8 @@ static int submit_upload(Submit *u, int k, int y0, int y1, cudaStream_t st, Colo
         const FrameBuf *d = &u->dframe;
         INJECT("h2d", "cudaMemcpy2DAsync (host to device)");
         CK(cudaMemcpy2DAsync(d->data[p] + (size_t)r0 * d->stride[p], d->stride[p],
-                             in->data[p] + (size_t)r0 * in->stride[p], in->stride[p],
-                             d->stride[p], r1 - r0, cudaMemcpyHostToDevice, st));
+                             in->data[p] + (size_t)r0 * in->stride[p], in->stride[p], d->stride[p],
+                             r1 - r0, cudaMemcpyHostToDevice, st));
     }
     return 0;
 fail:
@@ -238,8 +238,8 @@ static int submit_stripe(Submit *u, int k)
                 CK(cudaStreamWaitEvent(st, pv->ev[EV_PER_STRIPE * j + EV_V], 0));
         if (h0 < h1) {
             INJECT("kernel", "the colour kernel's launch");
-            CK(scale_h_launch(&kjob, &u->jit, &u->dh, cs->rh.out, cs->plan, cs->d_h[u->set], h0,
-                              h1, st));
+            CK(scale_h_launch(&kjob, &u->jit, &u->dh, cs->rh.out, cs->plan, cs->d_h[u->set], h0, h1,
+                              st));
         }
         CK(cudaEventRecord(ev[EV_H], st));
         return 0;
@@ -251,11 +251,10 @@ static int submit_stripe(Submit *u, int k)
     if (y0 < y1 && s->cfg.out_yuv) {
         FrameBand ob;
         frame_band(&u->dout, k, &ob);
-        CK(colour_launch_yuv420(&kjob, &u->jit, ob.plane, u->dout.stride, u->f->width, y0, y1,
-                                st));
+        CK(colour_launch_yuv420(&kjob, &u->jit, ob.plane, u->dout.stride, u->f->width, y0, y1, st));
     } else if (y0 < y1)
-        CK(colour_launch(&kjob, &u->jit, u->out_kind, u->d_out, u->out->stride[0], u->f->width,
-                         y0, y1, st));
+        CK(colour_launch(&kjob, &u->jit, u->out_kind, u->d_out, u->out->stride[0], u->f->width, y0,
+                         y1, st));
     if (u->timed)
         CK(cudaEventRecord(ev[2], st));
     return submit_download(u, k, y0, y1, st, ev);

@@ -179,7 +179,6 @@ const char *type_name(OCIO::TransformType t)
     }
 }
 
-
 } // namespace
 
 // One operation of the optimized group into p; false (with its name) when the
@@ -201,22 +200,20 @@ bool ocio_add_op(OcioProg *p, const OCIO::ConstTransformRcPtr &t, std::string &n
             return true;
         name = "Range without clamp, one-sided";
         return false;
-    case TRANSFORM_TYPE_LOG:
-        {
-            ConstLogTransformRcPtr l = DynamicPtrCast<const LogTransform>(t);
-            const double one[3] = {1, 1, 1}, zero[3] = {0, 0, 0};
-            return ok(ocio_prog_log(p, forward(t), l->getBase(), one, zero, one, zero));
-        }
-    case TRANSFORM_TYPE_LOG_AFFINE:
-        {
-            ConstLogAffineTransformRcPtr l = DynamicPtrCast<const LogAffineTransform>(t);
-            double ls[3], lo[3], ms[3], mo[3];
-            l->getLogSideSlopeValue(ls);
-            l->getLogSideOffsetValue(lo);
-            l->getLinSideSlopeValue(ms);
-            l->getLinSideOffsetValue(mo);
-            return ok(ocio_prog_log(p, forward(t), l->getBase(), ls, lo, ms, mo));
-        }
+    case TRANSFORM_TYPE_LOG: {
+        ConstLogTransformRcPtr l = DynamicPtrCast<const LogTransform>(t);
+        const double one[3] = {1, 1, 1}, zero[3] = {0, 0, 0};
+        return ok(ocio_prog_log(p, forward(t), l->getBase(), one, zero, one, zero));
+    }
+    case TRANSFORM_TYPE_LOG_AFFINE: {
+        ConstLogAffineTransformRcPtr l = DynamicPtrCast<const LogAffineTransform>(t);
+        double ls[3], lo[3], ms[3], mo[3];
+        l->getLogSideSlopeValue(ls);
+        l->getLogSideOffsetValue(lo);
+        l->getLinSideSlopeValue(ms);
+        l->getLinSideOffsetValue(mo);
+        return ok(ocio_prog_log(p, forward(t), l->getBase(), ls, lo, ms, mo));
+    }
     case TRANSFORM_TYPE_LOG_CAMERA:
         return add_log_camera(p, DynamicPtrCast<const LogCameraTransform>(t));
     case TRANSFORM_TYPE_EXPONENT:
@@ -244,8 +241,6 @@ bool ocio_add_op(OcioProg *p, const OCIO::ConstTransformRcPtr &t, std::string &n
         return add_fixed(p, DynamicPtrCast<const FixedFunctionTransform>(t), name);
     case TRANSFORM_TYPE_GRADING_RGB_CURVE:
         return add_curves(p, DynamicPtrCast<const GradingRGBCurveTransform>(t), name);
-    default:
-        name = type_name(t->getTransformType());
-        return false;
+    default: name = type_name(t->getTransformType()); return false;
     }
 }

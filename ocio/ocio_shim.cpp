@@ -169,57 +169,53 @@ OCIO::ConstProcessorRcPtr processor(const OcioCfg *c, const OcioStep *s)
             return c->cfg->getProcessor(lt);
         }
         return c->cfg->getProcessor(s->in, s->out);
-    case OCIO_STEP_DISPLAY:
-        {
-            const char *d = s->display && *s->display ? s->display : c->cfg->getDefaultDisplay();
-            const char *v = s->view && *s->view ? s->view : c->cfg->getDefaultView(d);
-            OCIO::DisplayViewTransformRcPtr dv = OCIO::DisplayViewTransform::Create();
-            dv->setSrc(s->in);
-            dv->setDisplay(d);
-            dv->setView(v);
-            if (s->looks && *s->looks) {
-                OCIO::LegacyViewingPipelineRcPtr vp = OCIO::LegacyViewingPipeline::Create();
-                vp->setDisplayViewTransform(dv);
-                vp->setLooksOverrideEnabled(true);
-                vp->setLooksOverride(s->looks);
-                return vp->getProcessor(c->cfg, c->cfg->getCurrentContext());
-            }
-            return c->cfg->getProcessor(dv);
+    case OCIO_STEP_DISPLAY: {
+        const char *d = s->display && *s->display ? s->display : c->cfg->getDefaultDisplay();
+        const char *v = s->view && *s->view ? s->view : c->cfg->getDefaultView(d);
+        OCIO::DisplayViewTransformRcPtr dv = OCIO::DisplayViewTransform::Create();
+        dv->setSrc(s->in);
+        dv->setDisplay(d);
+        dv->setView(v);
+        if (s->looks && *s->looks) {
+            OCIO::LegacyViewingPipelineRcPtr vp = OCIO::LegacyViewingPipeline::Create();
+            vp->setDisplayViewTransform(dv);
+            vp->setLooksOverrideEnabled(true);
+            vp->setLooksOverride(s->looks);
+            return vp->getProcessor(c->cfg, c->cfg->getCurrentContext());
         }
-    case OCIO_STEP_BUILTINS:
-        {
-            OCIO::GroupTransformRcPtr g = OCIO::GroupTransform::Create();
-            for (int i = 0; i < s->nbuiltin; i++) {
-                OCIO::BuiltinTransformRcPtr b = OCIO::BuiltinTransform::Create();
-                b->setStyle(s->builtin[i]);
-                g->appendTransform(b);
-            }
-            return c->cfg->getProcessor(g);
+        return c->cfg->getProcessor(dv);
+    }
+    case OCIO_STEP_BUILTINS: {
+        OCIO::GroupTransformRcPtr g = OCIO::GroupTransform::Create();
+        for (int i = 0; i < s->nbuiltin; i++) {
+            OCIO::BuiltinTransformRcPtr b = OCIO::BuiltinTransform::Create();
+            b->setStyle(s->builtin[i]);
+            g->appendTransform(b);
         }
-    case OCIO_STEP_CDL:
-        {
-            OCIO::CDLTransformRcPtr t = OCIO::CDLTransform::Create();
-            t->setStyle(OCIO::CDL_ASC);
-            t->setSlope(s->cdl);
-            t->setOffset(s->cdl + 3);
-            t->setPower(s->cdl + 6);
-            t->setSat(s->cdl[9]);
-            return c->cfg->getProcessor(t);
-        }
-    default:
-        {
-            OCIO::FileTransformRcPtr f = OCIO::FileTransform::Create();
-            f->setSrc(s->file);
-            if (s->cccid && *s->cccid)
-                f->setCCCId(s->cccid);
-            f->setCDLStyle(OCIO::CDL_ASC); // CDLs as the ASC has them: clamped
-            static const OCIO::Interpolation interp[] = {
-                OCIO::INTERP_DEFAULT, OCIO::INTERP_NEAREST, OCIO::INTERP_LINEAR,
-                OCIO::INTERP_TETRAHEDRAL, OCIO::INTERP_BEST};
-            f->setInterpolation(interp[s->interp >= 0 && s->interp <= 4 ? s->interp : 0]);
-            f->setDirection(s->inverse ? OCIO::TRANSFORM_DIR_INVERSE : OCIO::TRANSFORM_DIR_FORWARD);
-            return c->cfg->getProcessor(f);
-        }
+        return c->cfg->getProcessor(g);
+    }
+    case OCIO_STEP_CDL: {
+        OCIO::CDLTransformRcPtr t = OCIO::CDLTransform::Create();
+        t->setStyle(OCIO::CDL_ASC);
+        t->setSlope(s->cdl);
+        t->setOffset(s->cdl + 3);
+        t->setPower(s->cdl + 6);
+        t->setSat(s->cdl[9]);
+        return c->cfg->getProcessor(t);
+    }
+    default: {
+        OCIO::FileTransformRcPtr f = OCIO::FileTransform::Create();
+        f->setSrc(s->file);
+        if (s->cccid && *s->cccid)
+            f->setCCCId(s->cccid);
+        f->setCDLStyle(OCIO::CDL_ASC); // CDLs as the ASC has them: clamped
+        static const OCIO::Interpolation interp[] = {OCIO::INTERP_DEFAULT, OCIO::INTERP_NEAREST,
+                                                     OCIO::INTERP_LINEAR, OCIO::INTERP_TETRAHEDRAL,
+                                                     OCIO::INTERP_BEST};
+        f->setInterpolation(interp[s->interp >= 0 && s->interp <= 4 ? s->interp : 0]);
+        f->setDirection(s->inverse ? OCIO::TRANSFORM_DIR_INVERSE : OCIO::TRANSFORM_DIR_FORWARD);
+        return c->cfg->getProcessor(f);
+    }
     }
 }
 
@@ -277,11 +273,11 @@ OcioCfg *ocio_cfg_open(const char *path, char *err, size_t errlen)
     }
     OcioCfg *c = new (std::nothrow) OcioCfg;
     if (c && guarded(err, errlen, [&]() {
-            c->path = p;
-            c->cfg = OCIO::Config::CreateFromFile(p);
-            c->cfg->validate();
-            return 0;
-        }) == 0)
+                 c->path = p;
+                 c->cfg = OCIO::Config::CreateFromFile(p);
+                 c->cfg->validate();
+                 return 0;
+             }) == 0)
         return c;
     std::string why = c ? err : "out of memory";
     say(err, errlen, std::string("OpenColorIO config '") + p + "': " + why);
@@ -293,9 +289,9 @@ OcioCfg *ocio_cfg_raw(char *err, size_t errlen)
 {
     OcioCfg *c = new (std::nothrow) OcioCfg;
     if (c && guarded(err, errlen, [&]() {
-            c->cfg = OCIO::Config::CreateRaw();
-            return 0;
-        }) == 0)
+                 c->cfg = OCIO::Config::CreateRaw();
+                 return 0;
+             }) == 0)
         return c;
     delete c;
     return nullptr;
@@ -406,8 +402,8 @@ int to_program(const OcioCfg *c, const OcioStep *s, bool one_cdl, float **prog, 
 
 extern "C" {
 
-int ocio_step_program(const OcioCfg *c, const OcioStep *s, float **prog, size_t *len,
-                      char *missing, size_t missinglen, char *err, size_t errlen)
+int ocio_step_program(const OcioCfg *c, const OcioStep *s, float **prog, size_t *len, char *missing,
+                      size_t missinglen, char *err, size_t errlen)
 {
     return to_program(c, s, false, prog, len, missing, missinglen, err, errlen);
 }
@@ -437,14 +433,14 @@ OcioCpu *ocio_cpu_create(const OcioCfg *c, const OcioStep *s, char *err, size_t 
 {
     OcioCpu *p = new (std::nothrow) OcioCpu;
     if (p && guarded(err, errlen, [&]() {
-            std::string why;
-            if (!check_names(c, s, why)) {
-                say(err, errlen, why);
-                return -1;
-            }
-            p->cpu = optimized(c, s)->getDefaultCPUProcessor();
-            return 0;
-        }) == 0)
+                 std::string why;
+                 if (!check_names(c, s, why)) {
+                     say(err, errlen, why);
+                     return -1;
+                 }
+                 p->cpu = optimized(c, s)->getDefaultCPUProcessor();
+                 return 0;
+             }) == 0)
         return p;
     delete p;
     return nullptr;

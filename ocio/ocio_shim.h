@@ -37,23 +37,28 @@ int ocio_cfg_nlooks(const OcioCfg *c);
 const char *ocio_cfg_look(const OcioCfg *c, int i);
 
 enum { OCIO_STEP_SPACES = 0, OCIO_STEP_DISPLAY, OCIO_STEP_BUILTINS, OCIO_STEP_FILE, OCIO_STEP_CDL };
-enum { OCIO_INTERP_DEFAULT = 0, OCIO_INTERP_NEAREST, OCIO_INTERP_LINEAR, OCIO_INTERP_TETRAHEDRAL,
-       OCIO_INTERP_BEST };
+enum {
+    OCIO_INTERP_DEFAULT = 0,
+    OCIO_INTERP_NEAREST,
+    OCIO_INTERP_LINEAR,
+    OCIO_INTERP_TETRAHEDRAL,
+    OCIO_INTERP_BEST
+};
 
 /* What one chain step asks of OpenColorIO. */
 typedef struct OcioStep {
-    int kind;                           /* OCIO_STEP_* */
-    const char *in, *out;               /* SPACES: colour spaces; DISPLAY: in */
-    const char *display, *view;         /* DISPLAY: NULL or "": the config's defaults */
-    const char *looks;                  /* SPACES, DISPLAY: the config's looks, OCIO's syntax */
-    const char *builtin[4];             /* BUILTINS: OCIO built-in transform styles, in order */
+    int kind;                   /* OCIO_STEP_* */
+    const char *in, *out;       /* SPACES: colour spaces; DISPLAY: in */
+    const char *display, *view; /* DISPLAY: NULL or "": the config's defaults */
+    const char *looks;          /* SPACES, DISPLAY: the config's looks, OCIO's syntax */
+    const char *builtin[4];     /* BUILTINS: OCIO built-in transform styles, in order */
     int nbuiltin;
-    const char *file, *cccid;           /* FILE: a LUT or CDL file; its CDL's id in a .ccc/.cdl */
-    int interp;                         /* FILE: OCIO_INTERP_* */
-    int inverse;                        /* FILE: the file's transform inverted */
-    double cdl[10];                     /* CDL: an ASC CDL (CDL_ASC): slope R G B, offset …,
-                                         * power …, sat; made as a file's is (the same
-                                         * optimized operations for the same numbers) */
+    const char *file, *cccid; /* FILE: a LUT or CDL file; its CDL's id in a .ccc/.cdl */
+    int interp;               /* FILE: OCIO_INTERP_* */
+    int inverse;              /* FILE: the file's transform inverted */
+    double cdl[10];           /* CDL: an ASC CDL (CDL_ASC): slope R G B, offset …,
+                               * power …, sat; made as a file's is (the same
+                               * optimized operations for the same numbers) */
 } OcioStep;
 
 /* The step's processor as a program (colour/ocio.h, malloc'd, *len floats): 0;
@@ -61,8 +66,8 @@ typedef struct OcioStep {
  * ocio/ocio_step.c then bakes the step); −1 with one line in err naming what
  * was wrong (a name that is not in the config, with the ones that are; a file
  * that cannot be read or that OCIO refuses). */
-int ocio_step_program(const OcioCfg *c, const OcioStep *s, float **prog, size_t *len,
-                      char *missing, size_t missinglen, char *err, size_t errlen);
+int ocio_step_program(const OcioCfg *c, const OcioStep *s, float **prog, size_t *len, char *missing,
+                      size_t missinglen, char *err, size_t errlen);
 /* A step whose processor, as its file has it (not optimized), is one ASC CDL
  * (a .cc, .ccc or .cdl file): that CDL as a program of one operation
  * (ocio_prog_cdl's record, malloc'd, *len floats), the numbers a cdl= step

@@ -65,8 +65,8 @@ const char *ocio_cfg_look(const OcioCfg *c, int i)
     return "";
 }
 
-int ocio_step_program(const OcioCfg *c, const OcioStep *s, float **prog, size_t *len,
-                      char *missing, size_t missinglen, char *err, size_t errlen)
+int ocio_step_program(const OcioCfg *c, const OcioStep *s, float **prog, size_t *len, char *missing,
+                      size_t missinglen, char *err, size_t errlen)
 {
     (void)c, (void)s, (void)len;
     *prog = NULL;

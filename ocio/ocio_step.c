@@ -85,6 +85,7 @@ int ocio_step_build(const OcioCfg *c, const OcioStep *s, float **prog, size_t *l
         return -1;
     snprintf(note, notelen,
              "%s is not evaluated exactly: the step is baked into a %d^3 cube (max %.2f LSB10 "
-             "on a 10-bit grid)", missing, BAKE, ocio_step_error(c, s, *prog));
+             "on a 10-bit grid)",
+             missing, BAKE, ocio_step_error(c, s, *prog));
     return 0;
 }

@@ -20,8 +20,8 @@ static Stage *try_backend(const StageOps *ops, const StageConfig *cfg, int *rc)
     return s;
 }
 
-Stage *stage_create(const StageConfig *cfg, char *note, size_t notelen, char *err,
-                    size_t errlen, int *errcode)
+Stage *stage_create(const StageConfig *cfg, char *note, size_t notelen, char *err, size_t errlen,
+                    int *errcode)
 {
     if (note && notelen)
         note[0] = '\0';
@@ -37,8 +37,8 @@ Stage *stage_create(const StageConfig *cfg, char *note, size_t notelen, char *er
         return NULL;
     }
     if (cfg->out_yuv && (cfg->in.width % 2 || cfg->in.height % 2)) {
-        snprintf(err, errlen, "stage: yuv420p output needs an even size, not %dx%d",
-                 cfg->in.width, cfg->in.height);
+        snprintf(err, errlen, "stage: yuv420p output needs an even size, not %dx%d", cfg->in.width,
+                 cfg->in.height);
         return NULL;
     }
     if (cfg->out_width < 0 || cfg->out_height < 0 || cfg->scale < 0 ||
@@ -57,8 +57,8 @@ Stage *stage_create(const StageConfig *cfg, char *note, size_t notelen, char *er
         return NULL;
     }
     if (cfg->stripes > cfg->in.height) {
-        snprintf(err, errlen, "--stripes %d: more stripes than the frame's %d rows",
-                 cfg->stripes, cfg->in.height);
+        snprintf(err, errlen, "--stripes %d: more stripes than the frame's %d rows", cfg->stripes,
+                 cfg->in.height);
         return NULL;
     }
     const StageOps *ops = &stage_cpu_ops;
@@ -80,8 +80,9 @@ Stage *stage_create(const StageConfig *cfg, char *note, size_t notelen, char *er
         free(s);
 #else
         if (cfg->backend == STAGE_CUDA) {
-            snprintf(err, errlen, "--backend cuda: this build has no CUDA backend (nvcc was "
-                                  "not found when it was configured)");
+            snprintf(err, errlen,
+                     "--backend cuda: this build has no CUDA backend (nvcc was "
+                     "not found when it was configured)");
             *errcode = STAGE_ERR_NODEV;
             return NULL;
         }

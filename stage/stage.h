@@ -31,25 +31,27 @@ typedef struct Stage Stage;
 typedef enum { STAGE_AUTO, STAGE_CPU, STAGE_CUDA } StageBackend;
 
 typedef struct StageConfig {
-    FrameFormat in;    /* input geometry and layout, banded for `stripes` or not banded;
-                        * output is plain bgr24 of the same size, or see out_yuv */
-    int stripes;       /* 1..height */
+    FrameFormat in; /* input geometry and layout, banded for `stripes` or not banded;
+                     * output is plain bgr24 of the same size, or see out_yuv */
+    int stripes;    /* 1..height */
     Transform transform;
     StageBackend backend;
-    int pageable; /* 1: the caller's buffers are pageable (malloc), to show the cost */
-    int gpu;      /* the CUDA device (--gpu; 0: the first) */
-    int time_every; /* CUDA: per-stripe timings (FrameTimings.timed) on one frame in N;
-                     * 0 or 1: every frame. Timing events slow the copies (stage_cuda.cu) */
-    int threads;    /* CPU backend: worker threads, the stage thread included
-                     * (0: every core the process may run on; at most STAGE_MAX_THREADS) */
-    int out_yuv;    /* 1: the output is an encoder's yuv420p instead (limited range,
-                     * BT.709 from 720 rows up, BT.601 below), banded for `stripes`
-                     * so each stripe downloads in one copy; even sizes only */
-    int out_depth;  /* 0 or 8: bgr24 (or yuv420p); more: rgb48 (or, out_yuv,
-                     * yuv420p16 with 10, 12 or 16-bit samples) */
-    int dither;     /* DitherMode of 8-bit outputs (colour.h, dither.h) */
-    ColourMatrix out_matrix; /* out_yuv: the matrix written (MATRIX_UNSPECIFIED: BT.709
-                              * from 720 rows up, BT.601 below) */
+    int pageable;              /* 1: the caller's buffers are pageable (malloc), to show the cost */
+    int gpu;                   /* the CUDA device (--gpu; 0: the first) */
+    int time_every;            /* CUDA: per-stripe timings (FrameTimings.timed) on one frame
+                                * in N; 0 or 1: every frame. Timing events slow the copies
+                                * (stage_cuda.cu) */
+    int threads;               /* CPU backend: worker threads, the stage thread included (0:
+                                * every core the process may run on; at most
+                                * STAGE_MAX_THREADS) */
+    int out_yuv;               /* 1: the output is an encoder's yuv420p instead (limited range,
+                                * BT.709 from 720 rows up, BT.601 below), banded for `stripes`
+                                * so each stripe downloads in one copy; even sizes only */
+    int out_depth;             /* 0 or 8: bgr24 (or yuv420p); more: rgb48 (or, out_yuv,
+                                * yuv420p16 with 10, 12 or 16-bit samples) */
+    int dither;                /* DitherMode of 8-bit outputs (colour.h, dither.h) */
+    ColourMatrix out_matrix;   /* out_yuv: the matrix written (MATRIX_UNSPECIFIED: BT.709
+                                * from 720 rows up, BT.601 below) */
     int out_width, out_height; /* the RGB output's size (0: the input's). Another size than
                                 * the input's: each input pixel is transformed once, then
                                 * resampled to it (a horizontal pass, a vertical pass, then
@@ -62,14 +64,14 @@ typedef struct StageConfig {
                                 * input) is a window on the input at 1:1 pixels, its origin
                                 * at (crop_x, crop_y) (stage_set_crop): zoom */
     int crop_x, crop_y;
-    int compare;               /* 1: --compare split at F = compare_at (0..1): input columns
-                                * x < floor(F·width) are the source without the chain's steps
-                                * (its tone map kept), then a white 1-pixel line (at the output's
-                                * column floor(F·out width) when resampling), then the look */
+    int compare; /* 1: --compare split at F = compare_at (0..1): input columns
+                  * x < floor(F·width) are the source without the chain's steps
+                  * (its tone map kept), then a white 1-pixel line (at the output's
+                  * column floor(F·out width) when resampling), then the look */
     double compare_at;
-    int scopes;                /* --scope: SCOPE_* bits (scope/scope.h) counted from each frame
-                                * written, into the output FrameBuf's scope_block when it has
-                                * room (scope_need); not with out_yuv */
+    int scopes; /* --scope: SCOPE_* bits (scope/scope.h) counted from each frame
+                 * written, into the output FrameBuf's scope_block when it has
+                 * room (scope_need); not with out_yuv */
 } StageConfig;
 
 #define STAGE_MAX_THREADS 256
@@ -79,8 +81,8 @@ typedef struct StageConfig {
 
 /* NULL on failure with a one-line reason in err. With STAGE_AUTO, falls back to the
  * CPU backend when CUDA is absent, writing why into note (may be NULL). */
-Stage *stage_create(const StageConfig *cfg, char *note, size_t notelen, char *err,
-                    size_t errlen, int *errcode);
+Stage *stage_create(const StageConfig *cfg, char *note, size_t notelen, char *err, size_t errlen,
+                    int *errcode);
 /* The output frames' format for cfg: plain bgr24 or rgb48 (at out_width ×
  * out_height when set), or banded yuv420p or yuv420p16 (out_yuv). */
 FrameFormat stage_out_format(const StageConfig *cfg);

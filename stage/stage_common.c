@@ -78,8 +78,8 @@ int stage_resample_tables(const StageConfig *cfg, ResampleAxis *h, ResampleAxis 
     return 0;
 }
 
-void stage_scaled_rows(const ResampleAxis *v, int nstripes, int k, int off,
-                       int *oy0, int *oy1, int *ry0, int *ry1)
+void stage_scaled_rows(const ResampleAxis *v, int nstripes, int k, int off, int *oy0, int *oy1,
+                       int *ry0, int *ry1)
 {
     stripe_rows(v->out, nstripes, k, 0, oy0, oy1);
     *ry0 = *ry1 = 0;
@@ -103,8 +103,10 @@ static int gamma_table(Stage *s, int i, ChainOp *op)
     }
     if (k == STAGE_GAMMA_BUFS) {
         if ((k = idle) < 0) {
-            stage_set_error(s, "stage: every gamma table is in use (more frames in flight "
-                               "than %d)", STAGE_GAMMA_BUFS - 1);
+            stage_set_error(s,
+                            "stage: every gamma table is in use (more frames in flight "
+                            "than %d)",
+                            STAGE_GAMMA_BUFS - 1);
             return -1;
         }
         if (!g->tab[k] && !(g->tab[k] = malloc(sizeof(float) * 3 * GAMMA_TABLE_SIZE))) {
@@ -144,8 +146,9 @@ int stage_job(Stage *s, const FrameBuf *in, ColourJob *j)
         FrameFormat o = stage_out_format(cfg);
         j->split = (int)floor(cfg->compare_at * cfg->in.width);
         j->plain_left = colour_job_plain(in->fmt.layout, &before);
-        int line = cfg->crop ? j->split - cfg->crop_x
-                   : stage_scales(cfg) ? (int)floor(cfg->compare_at * o.width) : j->split;
+        int line = cfg->crop           ? j->split - cfg->crop_x
+                   : stage_scales(cfg) ? (int)floor(cfg->compare_at * o.width)
+                                       : j->split;
         j->line = line >= 0 && line < o.width ? line + 1 : 0;
     }
     return 0;

@@ -34,8 +34,8 @@ typedef struct StageOps {
 #define STAGE_GAMMA_BUFS 9 /* the CUDA backend's frames in flight at most, + 1 */
 
 typedef struct StageGamma {
-    float *tab[STAGE_GAMMA_BUFS];   /* host tables, allocated on first use */
-    double power[STAGE_GAMMA_BUFS]; /* what each holds */
+    float *tab[STAGE_GAMMA_BUFS];              /* host tables, allocated on first use */
+    double power[STAGE_GAMMA_BUFS];            /* what each holds */
     unsigned long long last[STAGE_GAMMA_BUFS]; /* the last frame reading it, + 1 (0: none) */
     unsigned version[STAGE_GAMMA_BUFS];        /* + 1 at each build (device copies follow) */
     int cur;                                   /* the buffer of the last frame submitted */
@@ -78,8 +78,8 @@ int stage_resample_tables(const StageConfig *cfg, ResampleAxis *h, ResampleAxis 
                           size_t errlen);
 /* Stripe (or band) k of n of a resampling stage: its output rows [oy0, oy1) and
  * the input rows they read, [ry0, ry1) (empty when it has no output rows). */
-void stage_scaled_rows(const ResampleAxis *v, int nstripes, int k, int off,
-                       int *oy0, int *oy1, int *ry0, int *ry1);
+void stage_scaled_rows(const ResampleAxis *v, int nstripes, int k, int off, int *oy0, int *oy1,
+                       int *ry0, int *ry1);
 
 #ifdef __cplusplus
 }

@@ -16,7 +16,7 @@ pkgs=(build-essential cmake pkg-config
       libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavdevice-dev ffmpeg
       libsdl2-dev libx11-dev
       libopencv-core-dev libopencv-imgproc-dev libopencv-highgui-dev qtbase5-dev
-      xvfb xauth xdotool python3 python3-numpy clang libclang-rt-14-dev
+      xvfb xauth xdotool python3 python3-numpy clang clang-format libclang-rt-14-dev
       man-db file dpkg-dev parallel slurm-wlm munge
       libopencolorio-dev python3-pyopencolorio)
 missing=()

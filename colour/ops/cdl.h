@@ -58,11 +58,11 @@ OCIO_FIXED_CHECK(cdl, CDL)
 
 #ifndef __CUDACC__
 /* slope, offset, power per channel and saturation; clamp: the ASC style */
-int ocio_prog_cdl(OcioProg *p, int fwd, int clamp, const double slope[3],
-                  const double offset[3], const double power[3], double sat);
+int ocio_prog_cdl(OcioProg *p, int fwd, int clamp, const double slope[3], const double offset[3],
+                  const double power[3], double sat);
 #ifdef OCIO_PROG_BUILD
-int ocio_prog_cdl(OcioProg *p, int fwd, int clamp, const double slope[3],
-                  const double offset[3], const double power[3], double sat)
+int ocio_prog_cdl(OcioProg *p, int fwd, int clamp, const double slope[3], const double offset[3],
+                  const double power[3], double sat)
 {
     /* CDLOpCPU.cpp: the reverse renderer keeps 1/max(x, 0.01), in float */
     float q[12] = {fwd ? 0.0f : 1.0f, clamp ? 1.0f : 0.0f};

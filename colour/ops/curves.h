@@ -64,8 +64,8 @@ OCIO_FN int ocio_curve_seg_halve(const float *kn, int n, float x)
 /* A curve's (n ≥ 2 knots: kn, the segments' A, B, C) straight lines past its
  * ends: e = the first knot, its slope and value; the last knot, its slope and
  * value */
-OCIO_FN void ocio_curve_ends(int n, const float *kn, const float *A, const float *B,
-                               const float *C, float e[OCIO_CURVE_ENDS])
+OCIO_FN void ocio_curve_ends(int n, const float *kn, const float *A, const float *B, const float *C,
+                             float e[OCIO_CURVE_ENDS])
 {
     int s = n - 2;
     float te = kn[n - 1] - kn[n - 2];
@@ -76,7 +76,7 @@ OCIO_FN void ocio_curve_ends(int n, const float *kn, const float *A, const float
 /* the curve at x in a segment that starts at knot k0 with coefficients a, b,
  * cc (the CPU's lanes pick theirs knot by knot: ocio_run_n), e its ends */
 OCIO_FN float ocio_curve_in(const float e[OCIO_CURVE_ENDS], float x, float k0, float a, float b,
-                              float cc)
+                            float cc)
 {
     float t = x - k0, in = cm_fma(cm_fma(a, t, b), t, cc);
     float below = cm_fma(x - e[0], e[1], e[2]), above = cm_fma(x - e[3], e[4], e[5]);

@@ -15,11 +15,11 @@ extern "C" {
 #define OCIO_GAMMA_FLAGS 1
 
 enum {
-    OCIO_GAMMA_BASIC = 0,        /* powf(max(0, x), p) */
-    OCIO_GAMMA_MIRROR = 1,       /* sign(x)·powf(|x|, p) */
-    OCIO_GAMMA_PASS = 2,         /* x > 0 ? powf(x, p) : x */
-    OCIO_GAMMA_MON_FWD = 3,      /* x ≤ break ? x·slope : powf(x·scale + offset, gamma) */
-    OCIO_GAMMA_MON_REV = 4,      /* x ≤ break ? x·slope : powf(x, gamma)·scale − offset */
+    OCIO_GAMMA_BASIC = 0,   /* powf(max(0, x), p) */
+    OCIO_GAMMA_MIRROR = 1,  /* sign(x)·powf(|x|, p) */
+    OCIO_GAMMA_PASS = 2,    /* x > 0 ? powf(x, p) : x */
+    OCIO_GAMMA_MON_FWD = 3, /* x ≤ break ? x·slope : powf(x·scale + offset, gamma) */
+    OCIO_GAMMA_MON_REV = 4, /* x ≤ break ? x·slope : powf(x, gamma)·scale − offset */
     OCIO_GAMMA_MON_MIRROR_FWD = 5,
     OCIO_GAMMA_MON_MIRROR_REV = 6,
 };

@@ -59,9 +59,9 @@ OCIO_FIXED_CHECK(log_camera, LOG_CAMERA)
 int ocio_prog_log(OcioProg *p, int fwd, double base, const double ls[3], const double lo[3],
                   const double ms[3], const double mo[3]);
 /* LogCamera: as ocio_prog_log, with linSideBreak, and linearSlope when has_lin */
-int ocio_prog_log_camera(OcioProg *p, int fwd, double base, const double ls[3],
-                         const double lo[3], const double ms[3], const double mo[3],
-                         const double brk[3], int has_lin, const double lin[3]);
+int ocio_prog_log_camera(OcioProg *p, int fwd, double base, const double ls[3], const double lo[3],
+                         const double ms[3], const double mo[3], const double brk[3], int has_lin,
+                         const double lin[3]);
 #ifdef OCIO_PROG_BUILD
 #define LOG2_10 ((float)3.3219280948873623478703194294894)
 #define LOG10_2 ((float)0.3010299956639811952137388947245)
@@ -92,9 +92,9 @@ int ocio_prog_log(OcioProg *p, int fwd, double base, const double ls[3], const d
     return ocio_prog_add(p, OCIO_OP_LOG_AFFINE, q, 13);
 }
 
-int ocio_prog_log_camera(OcioProg *p, int fwd, double base, const double ls[3],
-                         const double lo[3], const double ms[3], const double mo[3],
-                         const double brk[3], int has_lin, const double lin[3])
+int ocio_prog_log_camera(OcioProg *p, int fwd, double base, const double ls[3], const double lo[3],
+                         const double ms[3], const double mo[3], const double brk[3], int has_lin,
+                         const double lin[3])
 {
     float fb = (float)base, l2b = log2f(fb), q[22];
     q[0] = fwd ? 1.0f : 0.0f;

@@ -29,11 +29,11 @@ OCIO_FIXED_CHECK(range, RANGE)
 #ifndef __CUDACC__
 /* The bounds present (has_min, has_max), inverse swaps in and out; no_clamp: a
  * scale and offset alone (both bounds needed) */
-int ocio_prog_range(OcioProg *p, int fwd, int no_clamp, int has_min, double min_in,
-                    double min_out, int has_max, double max_in, double max_out);
+int ocio_prog_range(OcioProg *p, int fwd, int no_clamp, int has_min, double min_in, double min_out,
+                    int has_max, double max_in, double max_out);
 #ifdef OCIO_PROG_BUILD
-int ocio_prog_range(OcioProg *p, int fwd, int no_clamp, int has_min, double min_in,
-                    double min_out, int has_max, double max_in, double max_out)
+int ocio_prog_range(OcioProg *p, int fwd, int no_clamp, int has_min, double min_in, double min_out,
+                    int has_max, double max_in, double max_out)
 {
     if (!fwd) { /* RangeOpData's inverse: in and out swapped */
         double t = min_in;
