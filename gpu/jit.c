@@ -82,7 +82,8 @@ static struct {
 
 typedef struct JitEntry {
     JitKey key;
-    int made; /* its kernel's index in made, or −1: none for this chain */
+    int made;  /* its kernel's index in made, or −1: none for this chain */
+    int exact; /* the kernel with its values compiled in (PINSTRIPE_JIT_EXACT=1), or −1 */
     unsigned long long used;
     int nvalues;
     float values[JIT_VALUES_MAX]; /* what its kernel reads by value (JitLaunch.values) */
@@ -95,7 +96,10 @@ struct ColourJit {
     int n;
     unsigned long long tick;
     int off;
-    int wait; /* PINSTRIPE_JIT=wait: compile on the stage thread, the frame waits */
+    int wait;  /* PINSTRIPE_JIT=wait: compile on the stage thread, the frame waits */
+    int exact; /* PINSTRIPE_JIT_EXACT=1: each chain's values compiled in too, once the shape's
+                * kernel is made (for measurements: BENCHMARKS.md) */
+    int quiet; /* a failure said nothing (an exact kernel's: the shape's runs) */
     char why[200];
     int arch; /* major·10 + minor of the device */
     int dev;
@@ -115,6 +119,8 @@ ColourJit *colour_jit_create(void)
     const char *env = getenv("PINSTRIPE_JIT");
     cj->off = env && strcmp(env, "0") == 0;
     cj->wait = env && strcmp(env, "wait") == 0;
+    const char *ex = getenv("PINSTRIPE_JIT_EXACT");
+    cj->exact = ex && strcmp(ex, "1") == 0;
     return cj;
 }
 
@@ -277,7 +283,7 @@ static cudaKernel_t compile(ColourJit *cj, const char *src)
 static void note(const ColourJit *cj)
 {
     static atomic_int said;
-    if (!atomic_exchange(&said, 1))
+    if (!cj->quiet && !atomic_exchange(&said, 1))
         fprintf(stderr,
                 "pinstripe: note: no compiled CUDA kernel for an OpenColorIO chain (%s); the "
                 "built-in one runs it: the same pixels, about half the speed\n",
@@ -340,7 +346,7 @@ static int free_slot(ColourJit *cj)
 /* The process's kernel for this source (src taken): its index in made, found
  * or added now and compiled (on a thread of its own, or here with
  * PINSTRIPE_JIT=wait); −1 when there is none (why in cj) */
-static int kernel_for(ColourJit *cj, char *src)
+static int kernel_for(ColourJit *cj, char *src, int quiet)
 {
     pthread_mutex_lock(&made.lock);
     for (int i = 0; i < made.n; i++)
@@ -349,11 +355,13 @@ static int kernel_for(ColourJit *cj, char *src)
             free(src);
             return i;
         }
-    if (made.n == JIT_KERNELS) {
+    if (made.n >= (quiet ? JIT_KERNELS / 2 : JIT_KERNELS)) { /* (exact ones: half at most) */
         pthread_mutex_unlock(&made.lock);
         free(src);
-        fail(cj, "%d kernels compiled already", JIT_KERNELS);
-        note(cj);
+        if (!quiet) {
+            fail(cj, "%d kernels compiled already", JIT_KERNELS);
+            note(cj);
+        }
         return -1;
     }
     int i = made.n++;
@@ -365,6 +373,7 @@ static int kernel_for(ColourJit *cj, char *src)
     if (job) {
         memset(job, 0, sizeof(*job));
         job->scratch.arch = cj->arch, job->scratch.dev = cj->dev, job->i = i;
+        job->scratch.quiet = quiet;
         job->slot = &cj->slot[t];
         atomic_store(&cj->slot[t], JIT_SLOT_BUSY);
         if (pthread_create(&cj->threads[t], NULL, build_thread, job) == 0)
@@ -372,7 +381,9 @@ static int kernel_for(ColourJit *cj, char *src)
         atomic_store(&cj->slot[t], JIT_SLOT_FREE);
         free(job);
     }
+    cj->quiet = quiet;
     build(cj, i); /* (here: asked to wait, or no thread to be had) */
+    cj->quiet = 0;
     return i;
 }
 
@@ -380,6 +391,11 @@ static int kernel_for(ColourJit *cj, char *src)
  * NULL (compiling, or failed) */
 static const void *ready(const JitEntry *e, JitLaunch *launch)
 {
+    int x = e->exact;
+    if (x >= 0 && atomic_load(&made.k[x].state) == JIT_READY) { /* (it reads no values) */
+        launch->kernel = (const void *)made.k[x].kernel;
+        return launch->kernel;
+    }
     int i = e->made;
     if (i < 0 || atomic_load(&made.k[i].state) != JIT_READY)
         return NULL;
@@ -430,7 +446,7 @@ const void *colour_jit_kernel(ColourJit *cj, const Chain *ch, const unsigned *ve
     memset(e, 0, sizeof(*e));
     e->key = k;
     e->used = cj->tick;
-    e->made = -1;
+    e->made = e->exact = -1;
     JitBuf b = {0};
     if (jit_make_source(&k, &b, e->values, &e->nvalues) < 0) {
         free(b.p);
@@ -438,7 +454,13 @@ const void *colour_jit_kernel(ColourJit *cj, const Chain *ch, const unsigned *ve
         note(cj);
         return NULL;
     }
-    e->made = kernel_for(cj, b.p); /* (one kernel for every chain of this shape) */
+    e->made = kernel_for(cj, b.p, 0); /* (one kernel for every chain of this shape) */
+    JitBuf x = {0};
+    if (cj->exact && e->made >= 0 && jit_make_source_exact(&k, &x) == 0)
+        e->exact = kernel_for(cj, x.p, 1); /* (then this chain's own, which the shape's serves until
+                                            * it is ready) */
+    else
+        free(x.p);
     return ready(e, launch);
 }
 

@@ -79,6 +79,7 @@ int jit_same_key(const JitKey *a, const JitKey *b)
 typedef struct Values {
     float *v; /* JitLaunch.values */
     int n;
+    int exact; /* 1: none; every value a constant in the source (jit_make_source_exact) */
 } Values;
 
 /* A record a pixel indexes (a table, curves) or one past JIT_VALUES_MAX:
@@ -102,7 +103,7 @@ static int from_program(const float *prog, int at, int len, int kind, Values *vs
         const float *next = ocio_curve_next(q); /* (the whole curve in the record first) */
         if (next > end)
             return -1;
-        if (nk[c] >= 2 && vs->n + OCIO_CURVE_ENDS <= JIT_VALUES_MAX) {
+        if (nk[c] >= 2 && !vs->exact && vs->n + OCIO_CURVE_ENDS <= JIT_VALUES_MAX) {
             memcpy(vs->v + vs->n, q + 1, sizeof(float) * OCIO_CURVE_ENDS);
             snprintf(ends[c], sizeof(ends[c]), "v + %d", vs->n);
             vs->n += OCIO_CURVE_ENDS;
@@ -127,7 +128,7 @@ static int by_value(const float *p, int len, int kind, Values *vs, JitBuf *sw)
     int nf = ocio_op_flags(kind);
     put(sw, "        {\n            const float r[] = {%d.0f, %d.0f", kind, len);
     for (int i = 2; i < len; i++) {
-        if (i < 2 + nf) {
+        if (i < 2 + nf || vs->exact) {
             if (!isfinite(p[i]))
                 return -1;
             put(sw, ", %af", (double)p[i]);
@@ -187,10 +188,11 @@ static void cdl_steps(const JitKey *k, JitBuf *b)
  * reads at one place from the launch's parameter (values: what goes there),
  * the others from the device's program. 0, or −1 (a program that is not well formed, a
  * flag that is not finite: the built-in kernel then) */
-int jit_make_source(const JitKey *k, JitBuf *b, float values[JIT_VALUES_MAX], int *nvalues)
+static int make_source(const JitKey *k, JitBuf *b, float values[JIT_VALUES_MAX], int *nvalues,
+                       int exact)
 {
     JitBuf sw = {0};
-    Values vs = {values, 0};
+    Values vs = {values, 0, exact};
     put(b, "struct Chain;\n"
            "static __device__ __forceinline__ void jit_ocio2(int, const struct Chain *, float *,"
            " float *);\n"
@@ -247,4 +249,14 @@ int jit_make_source(const JitKey *k, JitBuf *b, float values[JIT_VALUES_MAX], in
     int failed = b->failed || sw.failed;
     free(sw.p);
     return failed ? -1 : 0;
+}
+
+int jit_make_source(const JitKey *k, JitBuf *b, float values[JIT_VALUES_MAX], int *nvalues)
+{
+    return make_source(k, b, values, nvalues, 0);
+}
+
+int jit_make_source_exact(const JitKey *k, JitBuf *b)
+{
+    return make_source(k, b, NULL, NULL, 1);
 }

@@ -44,5 +44,10 @@ int jit_same_key(const JitKey *a, const JitKey *b);
  * nvalues may be NULL): 0, or −1 (a program that is not well formed, a flag
  * that is not finite, out of memory) */
 int jit_make_source(const JitKey *k, JitBuf *b, float values[JIT_VALUES_MAX], int *nvalues);
+/* The same kernel with every value of the programs a constant in its source
+ * (one kernel a look: PINSTRIPE_JIT_EXACT=1, gpu/jit.c), reading no value by
+ * value but a CDL's numbers: 0, or −1 (a value that is not finite, out of
+ * memory) */
+int jit_make_source_exact(const JitKey *k, JitBuf *b);
 
 #endif

@@ -243,6 +243,22 @@ int main(void)
           "S-Log3 and V-Log: not one kernel with their own values (%d, %d values)", na, nb);
     CHECK(a && !strstr(a, "0x1.") && !strstr(a, "static __device__ const"),
           "a value was compiled into the kernel");
+    /* PINSTRIPE_JIT_EXACT's kernel: every value a constant, none read by value, one
+     * kernel a camera */
+    JitKey ka, kb;
+    JitBuf xa = {0}, xb = {0};
+    Transform ta, tb;
+    char e2[512];
+    memset(&ta, 0, sizeof(ta)), memset(&tb, 0, sizeof(tb));
+    int ok = transform_parse("camera=slog3-cine", &ta, e2, sizeof(e2)) == 0 &&
+             transform_parse("camera=vlog", &tb, e2, sizeof(e2)) == 0 &&
+             jit_make_key(&ta.chain, NULL, JIT_PATH_COLOUR, &ka) &&
+             jit_make_key(&tb.chain, NULL, JIT_PATH_COLOUR, &kb) &&
+             jit_make_source_exact(&ka, &xa) == 0 && jit_make_source_exact(&kb, &xb) == 0;
+    CHECK(ok && strstr(xa.p, "0x1.") && !strstr(xa.p, "v[0]") && strcmp(xa.p, xb.p) != 0 &&
+              strstr(xa.p, "float values[1];"),
+          "the exact kernel's source: values not all constants");
+    free(xa.p), free(xb.p);
     free(a), free(b);
     /* past JIT_VALUES_MAX (five cameras: 655 values), the records that do not
      * fit are read from the device's program, as tables are */
