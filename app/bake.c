@@ -100,6 +100,12 @@ int bake_run(const Options *o)
         msg_fail("%s", err);
         return EXIT_RUNTIME;
     }
+    if (t.chain.nops == 0 && !t.chain.tone.on) { /* (no -t, or one of no step: an identity) */
+        msg_fail("--bake-lut %s: -t %s does nothing to %s (no step, no tone mapping): nothing to "
+                 "bake; give the chain with -t",
+                 path, o->transform, o->input);
+        return EXIT_USAGE;
+    }
     /* in, and out: the chain's own display (camera=), else the source's; tone-mapped or not */
     static const char *const tf[] = {"SDR", "PQ", "HLG"};
     HdrSource made = tone_source(&look, &src);

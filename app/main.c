@@ -1,6 +1,9 @@
 /* pinstripe's entry point: parse options, run the player, exit with its code. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
@@ -45,6 +48,10 @@ int main(int argc, char **argv)
     if (o.version) {
         printf("pinstripe %s\n", PINSTRIPE_VERSION);
         return EXIT_OK;
+    }
+    if (o.ocio && *o.ocio && access(o.ocio, R_OK) != 0) { /* (used or not: said now) */
+        fprintf(stderr, "pinstripe: --ocio %s: %s\n", o.ocio, strerror(errno));
+        return EXIT_USAGE;
     }
     if (o.list_ocio)
         return presets_list_ocio(o.ocio);

@@ -136,19 +136,6 @@ void colour_jit_destroy(ColourJit **pcj)
     *pcj = NULL;
 }
 
-/* the C library's headers the colour headers include, as NVRTC needs them
- * (its device maths is built in) */
-static const char *const stub_names[] = {"math.h", "stddef.h", "stdint.h", "string.h"};
-static const char *const stub_texts[] = {
-    "",
-    "",
-    "typedef unsigned char uint8_t; typedef unsigned short uint16_t; typedef unsigned int "
-    "uint32_t;\n"
-    "typedef unsigned long long uint64_t; typedef signed char int8_t; typedef short int16_t;\n"
-    "typedef int int32_t; typedef long long int64_t;\n",
-    "",
-};
-
 static void fail(ColourJit *cj, const char *fmt, ...)
 {
     va_list ap;
@@ -157,34 +144,16 @@ static void fail(ColourJit *cj, const char *fmt, ...)
     va_end(ap);
 }
 
-/* The bytes colour_jit_kernel's threads spill to local memory, as ptxas's
- * report says; −1 when it says nothing of it. (Read from the report, not from
- * the loaded function's attributes: their local size counts the stack frame
- * too, 16 to 24 bytes on every chain, which the odd last pixel's call of
- * colour_pixel_out_call takes; a spill and that frame are not told apart there.) */
-static int report_spills(const char *log)
-{
-    const char *fp = log ? strstr(log, "Function properties for colour_jit_kernel") : NULL;
-    const char *sp = fp ? strstr(fp, "bytes spill stores") : NULL;
-    if (!sp)
-        return -1;
-    while (sp > fp && sp[-1] == ' ')
-        sp--;
-    while (sp > fp && sp[-1] >= '0' && sp[-1] <= '9')
-        sp--;
-    return atoi(sp);
-}
-
 /* Compile the source for the device: its binary (malloc'd), or NULL (why in
  * cj). minb > 0: at least minb blocks an SM (__launch_bounds__); *spills:
  * report_spills' */
 static char *compile_once(ColourJit *cj, const char *src, int minb, int *spills)
 {
-    enum { NS = 4, NMAX = 64 };
+    enum { NS = JIT_NSTUBS, NMAX = 64 };
     const char *names[NMAX], *texts[NMAX];
     int nh = 0;
     for (int i = 0; i < NS; i++)
-        names[nh] = stub_names[i], texts[nh++] = stub_texts[i];
+        names[nh] = jit_stub_names[i], texts[nh++] = jit_stub_texts[i];
     for (int i = 0; i < jit_nsources && nh < NMAX; i++)
         names[nh] = jit_source_names[i], texts[nh++] = jit_sources[i];
     char arch[48], bounds[32];
@@ -228,7 +197,7 @@ static char *compile_once(ColourJit *cj, const char *src, int minb, int *spills)
         nv.destroy(&p);
         return NULL;
     }
-    *spills = report_spills(log);
+    *spills = jit_report_spills(log);
     free(log);
     char *cubin = NULL;
     if (nv.cubin_size(p, &n) != 0 || !n || !(cubin = (char *)malloc(n)) ||

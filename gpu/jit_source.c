@@ -260,3 +260,34 @@ int jit_make_source_exact(const JitKey *k, JitBuf *b)
 {
     return make_source(k, b, NULL, NULL, 1);
 }
+
+/* the C library's headers the colour headers include, as NVRTC needs them
+ * (its device maths is built in) */
+const char *const jit_stub_names[JIT_NSTUBS] = {"math.h", "stddef.h", "stdint.h", "string.h"};
+const char *const jit_stub_texts[JIT_NSTUBS] = {
+    "",
+    "",
+    "typedef unsigned char uint8_t; typedef unsigned short uint16_t; typedef unsigned int "
+    "uint32_t;\n"
+    "typedef unsigned long long uint64_t; typedef signed char int8_t; typedef short int16_t;\n"
+    "typedef int int32_t; typedef long long int64_t;\n",
+    "",
+};
+
+/* The bytes colour_jit_kernel's threads spill to local memory, as ptxas's
+ * report says; −1 when it says nothing of it. (Read from the report, not from
+ * the loaded function's attributes: their local size counts the stack frame
+ * too, 16 to 24 bytes on every chain, which the odd last pixel's call of
+ * colour_pixel_out_call takes; a spill and that frame are not told apart there.) */
+int jit_report_spills(const char *log)
+{
+    const char *fp = log ? strstr(log, "Function properties for colour_jit_kernel") : NULL;
+    const char *sp = fp ? strstr(fp, "bytes spill stores") : NULL;
+    if (!sp)
+        return -1;
+    while (sp > fp && sp[-1] == ' ')
+        sp--;
+    while (sp > fp && sp[-1] >= '0' && sp[-1] <= '9')
+        sp--;
+    return atoi(sp);
+}

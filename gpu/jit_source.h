@@ -50,4 +50,12 @@ int jit_make_source(const JitKey *k, JitBuf *b, float values[JIT_VALUES_MAX], in
  * memory) */
 int jit_make_source_exact(const JitKey *k, JitBuf *b);
 
+/* The C library's headers the colour headers include, as NVRTC is given them
+ * (its device maths is built in) */
+#define JIT_NSTUBS 4
+extern const char *const jit_stub_names[JIT_NSTUBS], *const jit_stub_texts[JIT_NSTUBS];
+/* The bytes the kernel's threads spill, as ptxas's report (NVRTC's log) says;
+ * −1 when it says nothing of it */
+int jit_report_spills(const char *log);
+
 #endif

@@ -145,17 +145,28 @@ int presets_list(const char *ocio_config)
 int presets_list_ocio(const char *ocio_config)
 {
     char err[512];
-    OcioCfg *c = ocio_cfg_open(ocio_config, err, sizeof(err));
-    if (!c) {
+    const char *env = getenv("OCIO");
+    int none = !(ocio_config && *ocio_config) && !(env && *env);
+    OcioCfg *c = none ? NULL : ocio_cfg_open(ocio_config, err, sizeof(err));
+    if (!c && !none) { /* (a config named that cannot be read: said) */
         msg_fail("--list-ocio: %s", err);
         return 1;
     }
-    ocio_cfg_list(c, stdout);
+    if (c)
+        ocio_cfg_list(c, stdout);
+    else
+        printf("no OpenColorIO config (give --ocio FILE or set $OCIO for -t ocio=): the cameras and "
+               "outputs built in\n");
     ocio_cfg_close(&c);
     printf("cameras (-t camera=NAME, without a config; OpenColorIO's built-in transforms):\n");
     for (int i = 0; i < chain_camera_count(); i++) {
         const char *style, *name = chain_camera(i, &style);
         printf("  %-20s %s\n", name, style);
+    }
+    printf("outputs (-t camera=NAME:output=O):\n");
+    for (int i = 0; i < chain_camera_output_count(); i++) {
+        const char *aces, *display, *name = chain_camera_output(i, &aces, &display);
+        printf("  %-20s %s, then %s\n", name, aces, display);
     }
     return 0;
 }

@@ -37,6 +37,10 @@ int chain_ocio_programs(void);
 /* The cameras camera= knows: count, and name i with its OCIO built-in transform. */
 int chain_camera_count(void);
 const char *chain_camera(int i, const char **ocio_style);
+/* camera='s outputs (:output=NAME): how many, and output i's name, with its
+ * OpenColorIO built-in transforms (the ACES output, then the display's) */
+int chain_camera_output_count(void);
+const char *chain_camera_output(int i, const char **aces, const char **display);
 /* A paragraph per transform with its options and maths, for --help. */
 const char *transform_help(void);
 

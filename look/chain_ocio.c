@@ -59,6 +59,20 @@ const char *chain_camera(int i, const char **ocio_style)
     return cameras[i][0];
 }
 
+int chain_camera_output_count(void)
+{
+    return NOUTPUTS;
+}
+
+const char *chain_camera_output(int i, const char **aces, const char **display)
+{
+    if (aces)
+        *aces = outputs[i].aces;
+    if (display)
+        *display = outputs[i].display;
+    return outputs[i].name;
+}
+
 /* ---- the config, and the programs built, for the process ------------------ */
 
 typedef struct Built {

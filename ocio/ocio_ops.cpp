@@ -1,9 +1,10 @@
 // The operations of an OpenColorIO processor into program records (the C++
 // half of ocio/ocio_shim.h, with ocio_shim.cpp): each operation's data read
-// through OCIO's API and handed to ocio/ocio_prog.h's builders, which derive
+// through OCIO's API and handed to the builders (colour/ops/), which derive
 // the parameters OCIO 2.1's CPU renderers derive. The forms the program does not
-// evaluate are named, for the step to be baked (ocio/ocio_step.c). Called
-// from ocio_shim.cpp's entry points, which catch every exception.
+// evaluate are named, for the step to be baked (ocio/ocio_step.c). And the
+// corrections a .ccc or .cdl holds, read the same way, for the line that asks
+// for one. Called from ocio_shim.cpp's entry points, which catch every exception.
 #include <OpenColorIO/OpenColorIO.h>
 
 #include <string>
@@ -243,4 +244,22 @@ bool ocio_add_op(OcioProg *p, const OCIO::ConstTransformRcPtr &t, std::string &n
         return add_curves(p, DynamicPtrCast<const GradingRGBCurveTransform>(t), name);
     default: name = type_name(t->getTransformType()); return false;
     }
+}
+
+// A .ccc's or .cdl's corrections, for a step that named none: which there are
+std::string ocio_cdl_ids(const char *file)
+{
+    OCIO::GroupTransformRcPtr g = OCIO::CDLTransform::CreateGroupFromFile(file);
+    std::vector<std::string> ids;
+    for (int i = 0; i < g->getNumTransforms(); i++) {
+        OCIO::ConstCDLTransformRcPtr t =
+            OCIO::DynamicPtrCast<const OCIO::CDLTransform>(g->getTransform(i));
+        const char *id = t ? t->getID() : nullptr;
+        ids.push_back(id && *id ? std::string(id) : "#" + std::to_string(i));
+    }
+    std::string all;
+    for (size_t i = 0; i < ids.size(); i++)
+        all += (i ? ", " : "") + ids[i];
+    return "'" + std::string(file) + "' holds " + std::to_string(ids.size()) +
+           " corrections: name one with cccid= (its id, or its index from 0): " + all;
 }

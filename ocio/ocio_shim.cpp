@@ -32,6 +32,10 @@ struct OcioCfg {
     std::string path;
 };
 
+// A .ccc's or .cdl's corrections, for a step that named none: which there are
+// (ocio/ocio_ops.cpp)
+std::string ocio_cdl_ids(const char *file);
+
 namespace {
 
 void say(char *err, size_t errlen, const std::string &s)
@@ -40,15 +44,33 @@ void say(char *err, size_t errlen, const std::string &s)
         std::snprintf(err, errlen, "%s", s.c_str());
 }
 
-// OCIO's messages can run over lines: the first line, trimmed
+// OCIO's messages can run over lines: one line, its first, trimmed, and where it
+// says why a file's formats failed ("'iridas_cube' failed with: … Found 100,
+// expected 35937."), the first format's reason after a colon
 std::string first_line(const char *what)
 {
-    std::string s = what ? what : "";
+    std::string all = what ? what : "", s = all;
     size_t nl = s.find('\n');
     if (nl != std::string::npos)
         s.resize(nl);
     while (!s.empty() && (s.back() == ' ' || s.back() == '.'))
         s.pop_back();
+    const std::string with = " failed with: ";
+    size_t at = nl == std::string::npos ? std::string::npos : all.find(with, nl);
+    if (at != std::string::npos) {
+        std::string why = all.substr(at + with.size());
+        size_t next = why.find("    '"); // (the next format's)
+        if (next != std::string::npos)
+            why.resize(next);
+        std::string one; // (its spaces and line breaks as single spaces)
+        for (char c : why)
+            if (!(c == ' ' || c == '\n' || c == '\t') || (!one.empty() && one.back() != ' '))
+                one += c == '\n' || c == '\t' ? ' ' : c;
+        while (!one.empty() && (one.back() == ' ' || one.back() == '.'))
+            one.pop_back();
+        if (!one.empty())
+            s += ": " + one;
+    }
     return s;
 }
 
@@ -214,7 +236,13 @@ OCIO::ConstProcessorRcPtr processor(const OcioCfg *c, const OcioStep *s)
                                                      OCIO::INTERP_BEST};
         f->setInterpolation(interp[s->interp >= 0 && s->interp <= 4 ? s->interp : 0]);
         f->setDirection(s->inverse ? OCIO::TRANSFORM_DIR_INVERSE : OCIO::TRANSFORM_DIR_FORWARD);
-        return c->cfg->getProcessor(f);
+        try {
+            return c->cfg->getProcessor(f);
+        } catch (const OCIO::Exception &e) { // (a .ccc or .cdl without cccid: its ids said)
+            if ((s->cccid && *s->cccid) || !std::strstr(e.what(), "cccid"))
+                throw;
+            throw OCIO::Exception(ocio_cdl_ids(s->file).c_str());
+        }
     }
     }
 }

@@ -190,7 +190,8 @@ static const OptionSpec specs[] = {
     {0, "ocio", OPT_STRING, F(ocio), "FILE", NULL, 0, 0,
      "the OpenColorIO config -t ocio= uses (default: $OCIO)"},
     {0, "list-ocio", OPT_FLAG, F(list_ocio), NULL, NULL, 0, 0,
-     "list the OpenColorIO config's colour spaces, displays and views, and looks; exit"},
+     "list the OpenColorIO config's colour spaces, displays and views, and looks, and the\n"
+     "                           cameras and outputs camera= has (without a config: those); exit"},
     {0, "bake-lut", OPT_STRING, F(bake_lut), "FILE", NULL, 0, 0,
      "write the -t chain, as applied to INPUT's kind of picture (tone mapping and\n"
      "                           OpenColorIO steps included), as a .cube 3D table or a .clf (a shaper\n"
@@ -393,11 +394,12 @@ void options_help(const char *prog)
     printf("\nkeys (in the window):\n"
            "  q, Esc  quit (closing the window does the same)\n"
            "  space   pause / resume\n"
+           "  m       sound off / on            9 / 0  volume - / + 10\n"
            "  s       step one frame (while paused)\n"
            "  f       full screen on/off\n"
            "  o       overlay: off, text, text + frame-time graph (the default), off, ...\n"
-           "  t       next transform: -t first, then none, gray, invert, sepia and the\n"
-           "          sample looks (PREFIX/share/pinstripe/looks)\n"
+           "  t       next look: -t first, then your looks and the installed ones\n"
+           "          (--list-looks), then none, gray, invert, sepia\n"
            "  h       HDR sources: next tone-mapping curve (bt2390, hable, reinhard, mobius,\n"
            "          clip, none; without none while -o writes)\n"
            "  → / ←   seek 10 s forward / back\n"

@@ -296,7 +296,27 @@ errors)
   expect 0 --list-ocio --ocio "$tmp/c.ocio"
   grep -q 'Log (cam)' "$tmp/out" && grep -q 'sRGB \*' "$tmp/out" && grep -q 'slog3-cine' "$tmp/out" ||
     { cat "$tmp/out"; fail "--list-ocio does not list the config and the cameras"; }
-  expect 1 --list-ocio; one_line "no OpenColorIO config"
+  # without a config: the cameras and outputs built in; a config named that is not there: refused,
+  # whether a step uses it or not
+  rm -f "$tmp/out.mkv"
+  OCIO= expect 0 --list-ocio
+  grep -q 'slog3-cine' "$tmp/out" && grep -q 'hdr-pq-1000 .*REC.2100-PQ' "$tmp/out" ||
+    { cat "$tmp/out"; fail "--list-ocio without a config does not list the cameras and outputs"; }
+  expect 1 --list-ocio --ocio "$tmp/missing.ocio"; one_line "missing.ocio"
+  expect 1 -q --no-display --ocio "$tmp/missing.ocio" -o "$tmp/out.mkv" "$tmp/in.mkv"
+  one_line "missing.ocio: No such file"; nothing missingcfg
+  # OpenColorIO's reason kept in the line (a .cube of the wrong length)
+  { echo "LUT_3D_SIZE 33"; for i in 1 2 3 4 5; do echo "0 0 0"; done; } >"$tmp/short.cube"
+  expect 1 -q --no-display -t "lut=file=$tmp/short.cube" -o "$tmp/out.mkv" "$tmp/in.mkv"
+  one_line "Found 5, expected 35937"; nothing short
+  # a .ccc of two corrections without cccid: their ids listed
+  cc='<ColorCorrection id="%s"><SOPNode><Slope>%s</Slope><Offset>0 0 0</Offset><Power>1 1 1</Power></SOPNode></ColorCorrection>'
+  printf "<ColorCorrectionCollection>$cc$cc</ColorCorrectionCollection>" shot1 "1 1 1" shot2 "1.2 1 1" >"$tmp/two.ccc"
+  for step in cdl lut; do
+    expect 1 -q --no-display -t "$step=file=$tmp/two.ccc" -o "$tmp/out.mkv" "$tmp/in.mkv"
+    one_line "holds 2 corrections: name one with cccid= (its id, or its index from 0): shot1, shot2"
+    nothing "$step-ccc"
+  done
   # two steps whose names differ only where a separator could hide it: two programs
   expect 0 -q --no-display --ocio "$tmp/c.ocio" -t 'ocio=in=lin:out=b|c,ocio=in=a|b:out=lin' -c rawvideo -o "$tmp/k1.nut" "$tmp/in.mkv"
   expect 0 -q --no-display --ocio "$tmp/c.ocio" -t 'ocio=in=lin:out=b|c,ocio=in=lin:out=b|c' -c rawvideo -o "$tmp/k2.nut" "$tmp/in.mkv"
