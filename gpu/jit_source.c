@@ -86,23 +86,19 @@ typedef struct Values {
  * read from the device's program (lut) where it lies. RGB curves: each curve
  * called at its place with its knot count named (the compiler unrolls its
  * search), its ends' lines by value where there is room (every pixel reads
- * them at one place). 0, or −1 (knot counts not well formed) */
-static int from_program(const float *prog, int at, int len, int kind, Values *vs, JitBuf *sw)
+ * them at one place). The record is checked already (program: ocio_record_check) */
+static void from_program(const float *prog, int at, int kind, Values *vs, JitBuf *sw)
 {
     if (kind != OCIO_OP_CURVES) {
         put(sw, "        ocio_op2k(%d, lut + %d, a, b);\n", kind, at);
-        return 0;
+        return;
     }
-    const float *q = prog + at + 2, *end = prog + at + len;
+    const float *q = prog + at + 2;
     int off[4], nk[4];
     char ends[4][32];
     for (int c = 0; c < 4; c++) {
-        if (q >= end || !(q[0] == 0.0f || (q[0] >= 2.0f && q[0] <= (float)(end - q))))
-            return -1;
         off[c] = (int)(q - prog), nk[c] = (int)q[0];
-        const float *next = ocio_curve_next(q); /* (the whole curve in the record first) */
-        if (next > end)
-            return -1;
+        const float *next = ocio_curve_next(q);
         if (nk[c] >= 2 && !vs->exact && vs->n + OCIO_CURVE_ENDS <= JIT_VALUES_MAX) {
             memcpy(vs->v + vs->n, q + 1, sizeof(float) * OCIO_CURVE_ENDS);
             snprintf(ends[c], sizeof(ends[c]), "v + %d", vs->n);
@@ -117,7 +113,6 @@ static int from_program(const float *prog, int at, int len, int kind, Values *vs
                 "        %c[%d] = ocio_curve_ke(%s, lut + %d, %d,\n"
                 "            ocio_curve_ke(%s, lut + %d, %d, %c[%d]));\n",
                 "ab"[px], c, ends[3], off[3], nk[3], ends[c], off[c], nk[c], "ab"[px], c);
-    return 0;
 }
 
 /* A record every pixel reads at one place: its kind, length and flags
@@ -155,9 +150,9 @@ static int program(const float *prog, int size, Values *vs, JitBuf *sw)
             return -1; /* (a kind it does not know, or a record not well formed) */
         /* (records past JIT_VALUES_MAX are read where they lie, as tables are) */
         int room = vs->n + len - 2 - ocio_op_flags(kind) <= JIT_VALUES_MAX;
-        int rc = ocio_op_indexed(kind) || !room ? from_program(prog, at, len, kind, vs, sw)
-                                                : by_value(prog + at, len, kind, vs, sw);
-        if (rc < 0)
+        if (ocio_op_indexed(kind) || !room)
+            from_program(prog, at, kind, vs, sw);
+        else if (by_value(prog + at, len, kind, vs, sw) < 0)
             return -1;
         at += len;
     }

@@ -155,8 +155,8 @@ int presets_list_ocio(const char *ocio_config)
     if (c)
         ocio_cfg_list(c, stdout);
     else
-        printf("no OpenColorIO config (give --ocio FILE or set $OCIO for -t ocio=): the cameras and "
-               "outputs built in\n");
+        printf("no OpenColorIO config (give --ocio FILE or set $OCIO for -t ocio=): "
+               "the cameras and outputs built in\n");
     ocio_cfg_close(&c);
     printf("cameras (-t camera=NAME, without a config; OpenColorIO's built-in transforms):\n");
     for (int i = 0; i < chain_camera_count(); i++) {

@@ -84,7 +84,8 @@ errors)
   ff -f lavfi -i testsrc2=size=64x48:rate=25 -frames:v 1 -pix_fmt gbrp10le -c:v ffv1 "$clip"
   for bad in "--bake-size 1 --bake-lut $tmp/x.cube" "--bake-size 130 --bake-lut $tmp/x.cube" \
              "--bake-lut $tmp/x.3dl" "--bake-lut $tmp/no/such/dir/x.cube" "-t eq=contrst=2 --bake-lut $tmp/x.cube" \
-             "-t cdl=power=0 --bake-lut $tmp/x.cube" "--bake-lut $tmp/x.cube" "-t none --bake-lut $tmp/x.cube"; do
+             "-t cdl=power=0 --bake-lut $tmp/x.cube" \
+             "--bake-lut $tmp/x.cube" "-t none --bake-lut $tmp/x.cube"; do
     # (no -t, or a chain of no step, on this SDR clip: nothing to bake)
     # shellcheck disable=SC2086
     expect 1 $bad "$clip"

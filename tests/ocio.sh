@@ -310,8 +310,10 @@ errors)
   expect 1 -q --no-display -t "lut=file=$tmp/short.cube" -o "$tmp/out.mkv" "$tmp/in.mkv"
   one_line "Found 5, expected 35937"; nothing short
   # a .ccc of two corrections without cccid: their ids listed
-  cc='<ColorCorrection id="%s"><SOPNode><Slope>%s</Slope><Offset>0 0 0</Offset><Power>1 1 1</Power></SOPNode></ColorCorrection>'
-  printf "<ColorCorrectionCollection>$cc$cc</ColorCorrectionCollection>" shot1 "1 1 1" shot2 "1.2 1 1" >"$tmp/two.ccc"
+  sop='<SOPNode><Slope>%s</Slope><Offset>0 0 0</Offset><Power>1 1 1</Power></SOPNode>'
+  cc="<ColorCorrection id=\"%s\">$sop</ColorCorrection>"
+  printf "<ColorCorrectionCollection>$cc$cc</ColorCorrectionCollection>" shot1 "1 1 1" shot2 "1.2 1 1" \
+    >"$tmp/two.ccc"
   for step in cdl lut; do
     expect 1 -q --no-display -t "$step=file=$tmp/two.ccc" -o "$tmp/out.mkv" "$tmp/in.mkv"
     one_line "holds 2 corrections: name one with cccid= (its id, or its index from 0): shot1, shot2"

@@ -368,8 +368,8 @@ static void check_reader(void)
         rc = rc ? rc : ocio_prog_matrix(&p, m, off);
         size_t len = 0;
         float *prog = rc == 0 ? ocio_prog_take(&p, &len) : NULL;
-        CHECK(prog && ocio_prog_check(prog, (int)len), "table %d: built %d, not taken by the reader",
-              i, rc);
+        CHECK(prog && ocio_prog_check(prog, (int)len),
+              "table %d: built %d, not taken by the reader", i, rc);
         if (prog) {
             int at = 1 + (int)prog[2]; /* the matrix after the table */
             CHECK(!ocio_prog_check(prog, (int)len - 1), "table %d: a program cut short taken", i);
