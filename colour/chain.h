@@ -255,6 +255,45 @@ COLOUR_FN void colour_apply_chain(const Chain *ch, float v[3])
         colour_tone(&ch->tone, v);
 }
 
+/* colour_apply_chain on n <= OCIO_N_MAX pixels held as planes (v: n R values,
+ * then n G, then n B; ch not NULL): an OpenColorIO step on all n together
+ * (ocio_run_n), then its mix and clamp, every other step and the tone map
+ * pixel by pixel. The same bytes as colour_apply_chain on each; for the host's
+ * loops over many pixels (look/bake.c's measurements) */
+COLOUR_FN void colour_apply_chain_n(const Chain *ch, float *v, int n)
+{
+    float *r = v, *g = v + n, *b = v + 2 * n;
+    for (int i = 0; i <= ch->nops; i++) {
+        if (ch->tone.on && i == (ch->tone_at < ch->nops ? ch->tone_at : ch->nops))
+            for (int k = 0; k < n; k++) {
+                float px[3] = {r[k], g[k], b[k]};
+                colour_tone(&ch->tone, px);
+                r[k] = px[0], g[k] = px[1], b[k] = px[2];
+            }
+        if (i == ch->nops)
+            break;
+        const ChainOp *op = &ch->ops[i];
+        float out[3 * OCIO_N_MAX];
+        if (op->kind == CHAIN_OCIO) {
+            for (int k = 0; k < 3 * n; k++)
+                out[k] = v[k];
+            ocio_run_n(op->lut, out, n);
+        }
+        for (int k = 0; k < n; k++) {
+            float px[3] = {r[k], g[k], b[k]};
+            if (op->kind == CHAIN_OCIO) {
+                float o[3] = {out[k], out[n + k], out[2 * n + k]};
+                chain_mix(op, px, o);
+                chain_clamp3(o);
+                px[0] = o[0], px[1] = o[1], px[2] = o[2];
+            } else {
+                colour_chain_step(op, px);
+            }
+            r[k] = px[0], g[k] = px[1], b[k] = px[2];
+        }
+    }
+}
+
 #ifdef __cplusplus
 }
 #endif

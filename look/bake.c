@@ -2,6 +2,7 @@
 #include "look/bake.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,10 +60,31 @@ static void tetra(const float *t, int n, const float v[3], double out[3])
     }
 }
 
-static int cmp_double(const void *a, const void *b)
+/* the k-th smallest of a[0..n) (k < n), a reordered: Hoare's selection (as
+ * Wirth writes it), its pivot the middle of three */
+static double select_kth(double *a, size_t n, size_t k)
 {
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
+    ptrdiff_t lo = 0, hi = (ptrdiff_t)n - 1, want = (ptrdiff_t)k;
+    while (lo < hi) {
+        double x = a[lo], y = a[lo + (hi - lo) / 2], z = a[hi];
+        double p = x < y ? (y < z ? y : x < z ? z : x) : (x < z ? x : y < z ? z : y);
+        ptrdiff_t i = lo, j = hi;
+        do {
+            while (a[i] < p)
+                i++;
+            while (p < a[j])
+                j--;
+            if (i <= j) {
+                double t = a[i];
+                a[i++] = a[j], a[j--] = t;
+            }
+        } while (i <= j);
+        if (j < want)
+            lo = i;
+        if (want < i)
+            hi = j;
+    }
+    return a[k];
 }
 
 /* The bake's error against the chain, per channel pooled, in 10-bit codes:
@@ -86,32 +108,42 @@ static int measure(const Chain *ch, const float *sh, const float *t, int n, doub
     if (!err)
         return -1;
     unsigned seed = 44;
+    float v[3][OCIO_N_MAX];
+    int m = 0;
+    double sum = 0, top = 0;
     for (size_t i = 0; i < grid + 1024 + 100000; i++) {
-        float v[3];
         if (i < grid)
-            v[0] = (4 + 8 * (int)(i / 16384)) / 1023.f, v[1] = (4 + 8 * (int)(i / 128 % 128)) / 1023.f,
-            v[2] = (4 + 8 * (int)(i % 128)) / 1023.f;
+            v[0][m] = (4 + 8 * (int)(i / 16384)) / 1023.f, v[1][m] = (4 + 8 * (int)(i / 128 % 128)) / 1023.f,
+            v[2][m] = (4 + 8 * (int)(i % 128)) / 1023.f;
         else if (i < grid + 1024)
-            v[0] = v[1] = v[2] = (float)(i - grid) / 1023.f;
+            v[0][m] = v[1][m] = v[2][m] = (float)(i - grid) / 1023.f;
         else
             for (int c = 0; c < 3; c++) {
                 seed = seed * 1664525u + 1013904223u;
-                v[c] = (float)((seed >> 8) / 16777215.0);
+                v[c][m] = (float)((seed >> 8) / 16777215.0);
             }
-        double b[3];
-        float u[3] = {v[0], v[1], v[2]};
-        for (int c = 0; c < 3 && sh; c++)
-            u[c] = shape(sh, v[c]);
-        tetra(t, n, u, b);
-        colour_apply_chain(ch, v);
+        if (++m < OCIO_N_MAX && i + 1 < grid + 1024 + 100000)
+            continue;
+        /* m points gathered: the table against the chain, m at a time */
+        double b[OCIO_N_MAX][3];
+        for (int j = 0; j < m; j++) {
+            float u[3] = {v[0][j], v[1][j], v[2][j]};
+            for (int c = 0; c < 3 && sh; c++)
+                u[c] = shape(sh, u[c]);
+            tetra(t, n, u, b[j]);
+        }
+        float planes[3 * OCIO_N_MAX];
         for (int c = 0; c < 3; c++)
-            err[k++] = fabs(b[c] - v[c]) * 1023.0;
+            memcpy(planes + c * m, v[c], (size_t)m * sizeof(float));
+        colour_apply_chain_n(ch, planes, m);
+        for (int j = 0; j < m; j++)
+            for (int c = 0; c < 3; c++) {
+                double e = fabs(b[j][c] - planes[c * m + j]) * 1023.0;
+                err[k++] = e, sum += e, top = e > top ? e : top;
+            }
+        m = 0;
     }
-    double sum = 0;
-    for (size_t i = 0; i < total; i++)
-        sum += err[i];
-    qsort(err, total, sizeof(double), cmp_double);
-    *max = err[total - 1], *p99 = err[(size_t)(0.99 * (double)(total - 1))], *mean = sum / (double)total;
+    *max = top, *p99 = select_kth(err, total, (size_t)(0.99 * (double)(total - 1))), *mean = sum / (double)total;
     free(err);
     return 0;
 }

@@ -141,6 +141,29 @@ static int rows_vs_scalar(const ColourJob *j, const Pic *pic, SimdRowFn row, con
     return bad;
 }
 
+/* colour_apply_chain_n (look/bake.c's measurements) against colour_apply_chain
+ * on each pixel, bit for bit: n of 1, 7 and 16, random values in [-0.1, 1.1] */
+static void check_chain_n(const Transform *t, const char *spec)
+{
+    for (int n = 1; n <= OCIO_N_MAX; n += n == 1 ? 6 : 9)
+        for (int rep = 0; rep < 64; rep++) {
+            float v[3 * OCIO_N_MAX], one[OCIO_N_MAX][3];
+            for (int k = 0; k < 3 * n; k++)
+                v[k] = (float)rnd8() / 212.5f - 0.1f;
+            for (int k = 0; k < n; k++) {
+                for (int c = 0; c < 3; c++)
+                    one[k][c] = v[c * n + k];
+                colour_apply_chain(&t->chain, one[k]);
+            }
+            colour_apply_chain_n(&t->chain, v, n);
+            for (int k = 0; k < n; k++)
+                for (int c = 0; c < 3; c++)
+                    CHECK(memcmp(&v[c * n + k], &one[k][c], sizeof(float)) == 0,
+                          "%s: colour_apply_chain_n, n %d, pixel %d: %.9g, one at a time %.9g", spec, n,
+                          k, v[c * n + k], one[k][c]);
+        }
+}
+
 /* Every row of pic through level l and through the scalar code; the number of
  * rows that differ. At the first level, for a chain with an OpenColorIO step,
  * also the CUDA kernel's pairs, whole and with a split compare. */
@@ -310,6 +333,8 @@ int main(void)
                                   t.chain.tone_at == (oc[ti].tone == 1 ? t.chain.nops : 0),
                               "%s: tone_apply: %s", oc[ti].spec, err);
                     }
+                    if (ki == 0)
+                        check_chain_n(&t, oc[ti].spec);
                     YuvCoeffs c = colour_yuv_coeffs(ms[ti % 3], 1, 720, kinds[ki].depth);
                     c.unclamped = ti == 1;
                     for (int out = COLOUR_OUT_BGR24; out <= COLOUR_OUT_FLOAT; out++)
