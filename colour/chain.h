@@ -56,6 +56,20 @@ typedef struct Chain {
                    * hdr-pq-1000), not the source's: --compare's "before" has none */
 } Chain;
 
+/* What the CUDA stage's compiled kernels (gpu/jit.c) know of a chain when they
+ * are compiled, as constants there (so that only its own steps' code is in
+ * them); here, as everywhere else, read from the chain: its steps' number and
+ * kinds, its tone map's presence, place and owner, and a loop over the steps
+ * that those constants unroll */
+#ifndef COLOUR_CHAIN_NOPS
+#define COLOUR_CHAIN_NOPS(ch) ((ch)->nops)
+#define COLOUR_CHAIN_KIND(ch, i) ((ch)->ops[i].kind)
+#define COLOUR_CHAIN_TONE_ON(ch) ((ch)->tone.on)
+#define COLOUR_CHAIN_TONE_AT(ch) ((ch)->tone_at)
+#define COLOUR_CHAIN_TONE_OWN(ch) ((ch)->tone_own)
+#define COLOUR_CHAIN_UNROLL
+#endif
+
 COLOUR_FN void chain_lut1d(const ChainOp *op, float v[3])
 {
     float top = (float)(op->size - 1);
@@ -159,23 +173,24 @@ COLOUR_FN void chain_clamp3(float v[3])
         v[c] = chain_clamp(v[c], 1.0f);
 }
 
-/* One step; with_ocio 0: the step is not CHAIN_OCIO (colour_chain_step2's
- * other steps: no call of ocio_run there, whose pointer to v would keep the
- * pair's pixels in the CUDA kernel's local memory) */
-COLOUR_FN void chain_step(const ChainOp *op, float v[3], int with_ocio)
+/* One step, of kind `kind` (op->kind, or what the compiled kernel knows it
+ * is); with_ocio 0: the step is not CHAIN_OCIO (colour_chain_step2's other
+ * steps: no call of ocio_run there, whose pointer to v would keep the pair's
+ * pixels in the CUDA kernel's local memory) */
+COLOUR_FN void chain_step(const ChainOp *op, int kind, float v[3], int with_ocio)
 {
-    if (op->kind == CHAIN_AFFINE) {
+    if (kind == CHAIN_AFFINE) {
         float t[3];
         for (int c = 0; c < 3; c++)
             t[c] = op->m[c][0] * v[0] + op->m[c][1] * v[1] + op->m[c][2] * v[2] + op->m[c][3];
         v[0] = t[0], v[1] = t[1], v[2] = t[2];
     } else {
         float in[3] = {v[0], v[1], v[2]};
-        if (op->kind == CHAIN_LUT1D)
+        if (kind == CHAIN_LUT1D)
             chain_lut1d(op, v);
-        else if (op->kind == CHAIN_CDL)
+        else if (kind == CHAIN_CDL)
             ocio_cdl(op->cdl, v);
-        else if (op->kind == CHAIN_LUT3D || !with_ocio)
+        else if (kind == CHAIN_LUT3D || !with_ocio)
             chain_lut3d(op, v);
         else
             ocio_run(op->lut, v);
@@ -186,7 +201,7 @@ COLOUR_FN void chain_step(const ChainOp *op, float v[3], int with_ocio)
 
 COLOUR_FN void colour_chain_step(const ChainOp *op, float v[3])
 {
-    chain_step(op, v, 1);
+    chain_step(op, op->kind, v, 1);
 }
 
 /* How the pair kernel runs step i's OpenColorIO program: ocio_run2 on its
@@ -206,13 +221,14 @@ COLOUR_FN void colour_chain_step(const ChainOp *op, float v[3])
 OCIO_FN void colour_chain_step2(const Chain *ch, int i, float a[3], float b[3])
 {
     const ChainOp *op = &ch->ops[i];
-    if (op->kind != CHAIN_OCIO && op->kind != CHAIN_CDL) {
-        chain_step(op, a, 0);
-        chain_step(op, b, 0);
+    int kind = COLOUR_CHAIN_KIND(ch, i);
+    if (kind != CHAIN_OCIO && kind != CHAIN_CDL) {
+        chain_step(op, kind, a, 0);
+        chain_step(op, kind, b, 0);
         return;
     }
     float ia[3] = {a[0], a[1], a[2]}, ib[3] = {b[0], b[1], b[2]};
-    if (op->kind == CHAIN_CDL)
+    if (kind == CHAIN_CDL)
         COLOUR_CDL_RUN2(ch, i, a, b);
     else
         COLOUR_OCIO_RUN2(ch, i, a, b);
@@ -232,12 +248,13 @@ COLOUR_FN int colour_chain_has_ocio(const Chain *ch)
 /* colour_apply_chain on two pixels (ch not NULL) */
 OCIO_FN void colour_apply_chain2(const Chain *ch, float a[3], float b[3])
 {
-    for (int i = 0; i < ch->nops; i++) {
-        if (ch->tone.on && i == ch->tone_at)
+    COLOUR_CHAIN_UNROLL
+    for (int i = 0; i < COLOUR_CHAIN_NOPS(ch); i++) {
+        if (COLOUR_CHAIN_TONE_ON(ch) && i == COLOUR_CHAIN_TONE_AT(ch))
             colour_tone(&ch->tone, a), colour_tone(&ch->tone, b);
         colour_chain_step2(ch, i, a, b);
     }
-    if (ch->tone.on && ch->tone_at >= ch->nops)
+    if (COLOUR_CHAIN_TONE_ON(ch) && COLOUR_CHAIN_TONE_AT(ch) >= COLOUR_CHAIN_NOPS(ch))
         colour_tone(&ch->tone, a), colour_tone(&ch->tone, b);
 }
 
@@ -246,12 +263,13 @@ COLOUR_FN void colour_apply_chain(const Chain *ch, float v[3])
 {
     if (!ch)
         return;
-    for (int i = 0; i < ch->nops; i++) {
-        if (ch->tone.on && i == ch->tone_at)
+    COLOUR_CHAIN_UNROLL
+    for (int i = 0; i < COLOUR_CHAIN_NOPS(ch); i++) {
+        if (COLOUR_CHAIN_TONE_ON(ch) && i == COLOUR_CHAIN_TONE_AT(ch))
             colour_tone(&ch->tone, v);
-        colour_chain_step(&ch->ops[i], v);
+        chain_step(&ch->ops[i], COLOUR_CHAIN_KIND(ch, i), v, 1);
     }
-    if (ch->tone.on && ch->tone_at >= ch->nops)
+    if (COLOUR_CHAIN_TONE_ON(ch) && COLOUR_CHAIN_TONE_AT(ch) >= COLOUR_CHAIN_NOPS(ch))
         colour_tone(&ch->tone, v);
 }
 

@@ -95,6 +95,12 @@ typedef struct PixelSource {
                  * interpolate) */
 } PixelSource;
 
+/* A source's layout; a constant in the CUDA stage's compiled kernels (gpu/jit.c),
+ * which are compiled for the layout they read */
+#ifndef COLOUR_SRC_LAYOUT
+#define COLOUR_SRC_LAYOUT(s) ((s)->layout)
+#endif
+
 COLOUR_FN int colour_sample(const uint8_t *row, int i, int wide)
 {
     return wide ? ((const uint16_t *)row)[i] : row[i];
@@ -111,7 +117,7 @@ COLOUR_FN int colour_halved_x(int l)
  * covering the pixel (x/2 and y/2 where halved). */
 COLOUR_FN void colour_read(const PixelSource *s, int x, int y, int v[3])
 {
-    int l = s->layout, wide = l >= PIX_YUV420P16;
+    int l = COLOUR_SRC_LAYOUT(s), wide = l >= PIX_YUV420P16;
     const uint8_t *r0 = s->plane[0] + (size_t)(y - s->y0) * s->stride[0];
     if (l == PIX_BGR24) {
         v[0] = r0[3 * x + 2], v[1] = r0[3 * x + 1], v[2] = r0[3 * x];
@@ -260,20 +266,31 @@ COLOUR_FN void colour_pixel_in(const ColourJob *j, int x, int y, float v[3])
 {
     int s[3], n[3];
     colour_read(&j->src, x, y, s);
-    if (j->ch.tone.on && colour_halved_x(j->src.layout) && colour_chroma_next(&j->src, x, y, n))
+    int l = COLOUR_SRC_LAYOUT(&j->src);
+    if (COLOUR_CHAIN_TONE_ON(&j->ch) && colour_halved_x(l) && colour_chroma_next(&j->src, x, y, n))
         colour_yuv_float(&j->c, s[0], (float)(s[1] + n[1]) * 0.5f, (float)(s[2] + n[2]) * 0.5f, v);
     else
-        colour_to_float(&j->c, colour_is_rgb(j->src.layout), s, v);
+        colour_to_float(&j->c, colour_is_rgb(l), s, v);
+}
+
+/* Pixel (x, y) as R, G, B in [0,1] where the chain's steps do not run (left of
+ * --compare's split): read, converted, the source's tone map alone */
+COLOUR_FN void colour_pixel_float_bare(const ColourJob *j, int x, int y, float v[3])
+{
+    colour_pixel_in(j, x, y, v);
+    if (COLOUR_CHAIN_TONE_ON(&j->ch) && !COLOUR_CHAIN_TONE_OWN(&j->ch))
+        colour_tone(&j->ch.tone, v);
 }
 
 /* Pixel (x, y) as R, G, B in [0,1]: read, converted, transformed. */
 COLOUR_FN void colour_pixel_float(const ColourJob *j, int x, int y, float v[3])
 {
+    if (x < j->split) {
+        colour_pixel_float_bare(j, x, y, v);
+        return;
+    }
     colour_pixel_in(j, x, y, v);
-    if (x >= j->split)
-        colour_apply_chain(&j->ch, v);
-    else if (j->ch.tone.on && !j->ch.tone_own) /* before the look: only the source's tone map */
-        colour_tone(&j->ch.tone, v);
+    colour_apply_chain(&j->ch, v);
 }
 
 /* R, G, B in [0,1] of pixel (x, y) written at dst: packed B,G,R (8 bits,
@@ -296,9 +313,17 @@ COLOUR_FN void colour_store(const ColourJob *j, int x, int y, int out, const flo
     }
 }
 
-/* Pixel (x, y) written at dst: packed B,G,R (8 bits, dithered) or R,G,B (16
- * bits a sample, native-endian), or three floats. */
-COLOUR_FN void colour_pixel_out(const ColourJob *j, int x, int y, int out, uint8_t *dst)
+/* Whether pixel x of a row takes none of the chain's steps: left of --compare's
+ * split, the split's white line, or a job of none (plain) */
+COLOUR_FN int colour_bare(const ColourJob *j, int x)
+{
+    return x < j->split || x + 1 == j->line || j->plain;
+}
+
+/* Pixel (x, y) where colour_bare: the white line; the integer path where that
+ * side is plain (8-bit BGR out); else read, converted, the source's tone map
+ * alone. Written at dst as colour_pixel_out writes */
+COLOUR_FN void colour_pixel_out_bare(const ColourJob *j, int x, int y, int out, uint8_t *dst)
 {
     float v[3] = {1.0f, 1.0f, 1.0f}; /* the divider's white */
     if (x + 1 != j->line && out == COLOUR_OUT_BGR24 && (x < j->split ? j->plain_left : j->plain)) {
@@ -309,57 +334,67 @@ COLOUR_FN void colour_pixel_out(const ColourJob *j, int x, int y, int out, uint8
         return;
     }
     if (x + 1 != j->line)
-        colour_pixel_float(j, x, y, v);
+        colour_pixel_float_bare(j, x, y, v);
     colour_store(j, x, y, out, v, dst);
 }
 
-/* colour_pixel_out as a call: the pair kernel's rare pixels (one copy of the
- * whole one-pixel path in it, not one where each is) */
-COLOUR_NOINLINE void colour_pixel_out_call(const ColourJob *j, int x, int y, int out, uint8_t *dst)
+/* Pixel (x, y) written at dst: packed B,G,R (8 bits, dithered) or R,G,B (16
+ * bits a sample, native-endian), or three floats. */
+COLOUR_FN void colour_pixel_out(const ColourJob *j, int x, int y, int out, uint8_t *dst)
 {
-    colour_pixel_out(j, x, y, out, dst);
+    if (colour_bare(j, x)) {
+        colour_pixel_out_bare(j, x, y, out, dst);
+        return;
+    }
+    float v[3];
+    colour_pixel_float(j, x, y, v);
+    colour_store(j, x, y, out, v, dst);
 }
 
-/* Pixels (x, y) and (x + 1, y) written at dst, as colour_pixel_out writes each
- * (x + 1 inside the picture): the chain run on both together
- * (colour_apply_chain2) where both take it, the same bytes. */
-COLOUR_FN void colour_pair_out(const ColourJob *j, int x, int y, int out, uint8_t *dst)
+/* Pixels (x, y) and (x + 1, y) (two 0: x, the last of an odd row, alone)
+ * written at dst as colour_pixel_out writes each: the chain on both together
+ * (colour_apply_chain2; x twice where it is alone) unless neither takes it,
+ * the same bytes. (The pair kernel's one path for every pixel: its code holds
+ * the chain once.) */
+COLOUR_FN void colour_pair_out(const ColourJob *j, int x, int y, int two, int out, uint8_t *dst)
 {
-    int bpp = colour_out_bytes(out);
-    if (x < j->split || x + 1 == j->line || x + 2 == j->line ||
-        (out == COLOUR_OUT_BGR24 && j->plain)) {
-        colour_pixel_out_call(j, x, y, out, dst);
-        colour_pixel_out_call(j, x + 1, y, out, dst + bpp);
+    int bpp = colour_out_bytes(out), bare0 = colour_bare(j, x), bare1 = !two || colour_bare(j, x + 1);
+    if (bare0 && bare1) {
+        colour_pixel_out_bare(j, x, y, out, dst);
+        if (two)
+            colour_pixel_out_bare(j, x + 1, y, out, dst + bpp);
         return;
     }
     float a[3], b[3];
     colour_pixel_in(j, x, y, a);
-    colour_pixel_in(j, x + 1, y, b);
+    colour_pixel_in(j, two ? x + 1 : x, y, b);
     colour_apply_chain2(&j->ch, a, b);
-    colour_store(j, x, y, out, a, dst);
-    colour_store(j, x + 1, y, out, b, dst + bpp);
+    if (bare0)
+        colour_pixel_out_bare(j, x, y, out, dst);
+    else
+        colour_store(j, x, y, out, a, dst);
+    if (two && bare1)
+        colour_pixel_out_bare(j, x + 1, y, out, dst + bpp);
+    else if (two)
+        colour_store(j, x + 1, y, out, b, dst + bpp);
 }
 
-/* colour_pixel_float as a call (the pair paths' rare pixels: one copy of the
- * whole one-pixel path, not one where each is) */
-COLOUR_NOINLINE void colour_pixel_float_call(const ColourJob *j, int x, int y, float v[3])
+/* Pixels (x, y) and (x + 1, y) (two 0: x alone, b as a) as R, G, B in [0,1],
+ * as colour_pixel_float makes each: the chain on both together
+ * (colour_apply_chain2) unless neither takes it, the same bytes */
+COLOUR_FN void colour_pair_float(const ColourJob *j, int x, int y, int two, float a[3], float b[3])
 {
-    colour_pixel_float(j, x, y, v);
-}
-
-/* Pixels (x, y) and (x + 1, y) as R, G, B in [0,1], as colour_pixel_float
- * makes each: the chain on both together (colour_apply_chain2) where both
- * take it, the same bytes. */
-COLOUR_FN void colour_pair_float(const ColourJob *j, int x, int y, float a[3], float b[3])
-{
-    if (x < j->split) {
-        colour_pixel_float_call(j, x, y, a);
-        colour_pixel_float_call(j, x + 1, y, b);
+    if (x + two < j->split) {
+        colour_pixel_float_bare(j, x, y, a);
+        if (two)
+            colour_pixel_float_bare(j, x + 1, y, b);
         return;
     }
     colour_pixel_in(j, x, y, a);
-    colour_pixel_in(j, x + 1, y, b);
+    colour_pixel_in(j, two ? x + 1 : x, y, b);
     colour_apply_chain2(&j->ch, a, b);
+    if (x < j->split)
+        colour_pixel_float_bare(j, x, y, a);
 }
 
 /* The YUV output's threshold at luma pixel (x, y): the pattern's for 8 bits,

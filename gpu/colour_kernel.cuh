@@ -17,29 +17,31 @@ struct KernelArgs {
     int dst_stride;
 };
 
+// The output (k.out); a constant in a kernel gpu/jit.c compiles for it
+#ifndef COLOUR_KERNEL_OUT
+#define COLOUR_KERNEL_OUT(k) ((k).out)
+#endif
+
 // Each thread does two horizontally adjacent pixels, which share a 4:2:0
 // chroma sample. Pair (a chain with an OpenColorIO step): the two run the
 // chain together (colour_pair_out: the program inlined, its records read once
 // for both, their maths interleaved).
+
 template <bool Pair> __device__ __forceinline__ void colour_kernel_body(const KernelArgs &k)
 {
     int x = 2 * (blockIdx.x * blockDim.x + threadIdx.x);
     int y = k.y0 + blockIdx.y * blockDim.y + threadIdx.y;
     if (x >= k.width || y >= k.y1)
         return;
-    int bpp = colour_out_bytes(k.out);
+    int out = COLOUR_KERNEL_OUT(k), bpp = colour_out_bytes(out);
     uint8_t *dst = k.dst + (size_t)y * k.dst_stride + bpp * x;
-    if (Pair && x + 1 < k.width) {
-        colour_pair_out(&k.j, x, y, k.out, dst);
+    if (Pair) { // (an odd row's last pixel too: the chain's code once in the kernel)
+        colour_pair_out(&k.j, x, y, x + 1 < k.width, out, dst);
         return;
     }
-    if (Pair) { // the odd last pixel
-        colour_pixel_out_call(&k.j, x, y, k.out, dst);
-        return;
-    }
-    colour_pixel_out(&k.j, x, y, k.out, dst);
+    colour_pixel_out(&k.j, x, y, out, dst);
     if (x + 1 < k.width)
-        colour_pixel_out(&k.j, x + 1, y, k.out, dst + bpp);
+        colour_pixel_out(&k.j, x + 1, y, out, dst + bpp);
 }
 
 #define COLOUR_KERNEL_BLOCK_X 64
@@ -53,7 +55,7 @@ __device__ __forceinline__ void colour_float2(const ColourJob *j, int x, int y, 
                                               float b[3])
 {
     if (Pair) {
-        colour_pair_float(j, x, y, a, b);
+        colour_pair_float(j, x, y, 1, a, b);
         return;
     }
     colour_pixel_float(j, x, y, a);
@@ -116,19 +118,20 @@ template <bool Pair> __device__ __forceinline__ void scale_h_body(const ScaleHAr
     int xl = min(x0 + k.per, k.out_w) - 1;
     int base = k.h.first[x0] + k.h.offset, span = k.h.first[xl] + k.h.taps - k.h.first[x0];
     for (int i = (Pair ? 2 : 1) * threadIdx.x; i < span; i += (Pair ? 2 : 1) * blockDim.x) {
-        if (Pair && i + 1 < span) {
+        if (Pair) { // (the segment's odd last pixel too: the chain's code once in the kernel)
             float a[3], b[3];
-            colour_pair_float(&k.j, base + i, y, a, b);
+            int two = i + 1 < span;
+            colour_pair_float(&k.j, base + i, y, two, a, b);
             scale_to_light(&k.h, a);
             scale_to_light(&k.h, b);
-            for (int c = 0; c < 3; c++)
-                px[3 * i + c] = a[c], px[3 * i + 3 + c] = b[c];
+            for (int c = 0; c < 3; c++) {
+                px[3 * i + c] = a[c];
+                if (two)
+                    px[3 * i + 3 + c] = b[c];
+            }
             continue;
         }
-        if (Pair) // (the segment's odd last pixel: a call, one copy of the one-pixel path)
-            colour_pixel_float_call(&k.j, base + i, y, px + 3 * i);
-        else
-            colour_pixel_float(&k.j, base + i, y, px + 3 * i);
+        colour_pixel_float(&k.j, base + i, y, px + 3 * i);
         scale_to_light(&k.h, px + 3 * i);
     }
     __syncthreads();

@@ -373,12 +373,12 @@ static const void *ready(const JitEntry *e, JitLaunch *launch)
     return launch->kernel;
 }
 
-const void *colour_jit_kernel(ColourJit *cj, const Chain *ch, const unsigned *version, int path,
-                              JitLaunch *launch)
+const void *colour_jit_kernel(ColourJit *cj, const Chain *ch, int layout, int out,
+                              const unsigned *version, int path, JitLaunch *launch)
 {
     JitKey k;
     memset(launch, 0, sizeof(*launch));
-    if (!cj || cj->off || !jit_make_key(ch, version, path, &k))
+    if (!cj || cj->off || !jit_make_key(ch, layout, out, version, path, &k))
         return NULL;
     cj->tick++;
     for (int i = 0; i < cj->n; i++)
@@ -443,11 +443,12 @@ int colour_jit_kernels(void)
     return n;
 }
 
-int colour_jit_try(const Chain *ch, int arch, int path, JitTry *t, char *err, size_t errlen)
+int colour_jit_try(const Chain *ch, int layout, int out, int arch, int path, JitTry *t, char *err,
+                   size_t errlen)
 {
     JitKey k;
     memset(t, 0, sizeof(*t));
-    if (!jit_make_key(ch, NULL, path, &k))
+    if (!jit_make_key(ch, layout, out, NULL, path, &k))
         return 0;
     pthread_once(&nv_once, nv_load);
     if (!nv.ok) {

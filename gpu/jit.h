@@ -59,12 +59,14 @@ ColourJit *colour_jit_create(void);
 void colour_jit_destroy(ColourJit **cj);
 /* The kernel `path` and its values (*launch, for its launcher) for a chain
  * whose tables are still the host's (version[i]: step i's table build,
- * stage_table_version); launch->kernel NULL (and returned): no OpenColorIO
+ * stage_table_version), on a source of `layout` (PixLayout) into `out`
+ * (COLOUR_OUT_*, JIT_PATH_COLOUR's; the kernel is compiled for both, and for
+ * the chain's steps' kinds): launch->kernel NULL (and returned): no OpenColorIO
  * step, no compiled kernel, or not yet (the built-in pair kernel then). The first call for a
  * shape and path starts its compile (about a second), on a thread unless
  * PINSTRIPE_JIT=wait; a chain of a shape compiled already costs none. */
-const void *colour_jit_kernel(ColourJit *cj, const Chain *ch, const unsigned *version, int path,
-                              JitLaunch *launch);
+const void *colour_jit_kernel(ColourJit *cj, const Chain *ch, int layout, int out,
+                              const unsigned *version, int path, JitLaunch *launch);
 
 /* What colour_jit_try found */
 typedef struct JitTry {
@@ -75,10 +77,11 @@ typedef struct JitTry {
 } JitTry;
 
 /* For tests on a machine without a GPU: the kernel `path` for the chain's
- * OpenColorIO steps (host tables) compiled for sm_<arch> as the stage would,
- * not loaded. 1 compiled (t says how), 0 no such step, −1 failed (why in
- * err), −2 no NVRTC here. */
-int colour_jit_try(const Chain *ch, int arch, int path, JitTry *t, char *err, size_t errlen);
+ * OpenColorIO steps (host tables) on `layout` into `out` compiled for sm_<arch>
+ * as the stage would, not loaded. 1 compiled (t says how), 0 no such step, −1
+ * failed (why in err), −2 no NVRTC here. */
+int colour_jit_try(const Chain *ch, int layout, int out, int arch, int path, JitTry *t, char *err,
+                   size_t errlen);
 /* How many kernels this process has compiled and loaded (test_gpu: its
  * OpenColorIO chains ran through them) */
 int colour_jit_kernels(void);

@@ -37,12 +37,16 @@ static void put(JitBuf *b, const char *fmt, ...)
 }
 
 /* The chain's OpenColorIO steps as a key; 0 when it has none */
-int jit_make_key(const Chain *ch, const unsigned *version, int path, JitKey *k)
+int jit_make_key(const Chain *ch, int layout, int out, const unsigned *version, int path,
+                 JitKey *k)
 {
     memset(k, 0, sizeof(*k));
-    k->path = path;
+    k->path = path, k->layout = layout, k->out = path == JIT_PATH_COLOUR ? out : -1;
+    k->nops = ch->nops, k->tone_on = ch->tone.on != 0;
+    k->tone_at = k->tone_on ? ch->tone_at : 0, k->tone_own = k->tone_on && ch->tone_own;
     for (int i = 0; i < ch->nops; i++) {
         const ChainOp *op = &ch->ops[i];
+        k->kind[i] = op->kind;
         if (op->kind == CHAIN_CDL) { /* (its numbers by value: the job's ChainOp.cdl) */
             k->cdl[k->ncdl].step = i;
             k->cdl[k->ncdl].flags[0] = op->cdl[0], k->cdl[k->ncdl].flags[1] = op->cdl[1];
@@ -62,7 +66,10 @@ int jit_make_key(const Chain *ch, const unsigned *version, int path, JitKey *k)
 
 int jit_same_key(const JitKey *a, const JitKey *b)
 {
-    if (a->path != b->path || a->n != b->n || a->ncdl != b->ncdl)
+    if (a->path != b->path || a->layout != b->layout || a->out != b->out || a->n != b->n ||
+        a->ncdl != b->ncdl || a->nops != b->nops || a->tone_on != b->tone_on ||
+        a->tone_at != b->tone_at || a->tone_own != b->tone_own ||
+        memcmp(a->kind, b->kind, sizeof(a->kind)) != 0)
         return 0;
     for (int i = 0; i < a->ncdl; i++)
         if (a->cdl[i].step != b->cdl[i].step ||
@@ -195,8 +202,19 @@ static int make_source(const JitKey *k, JitBuf *b, float values[JIT_VALUES_MAX],
            "static __device__ __forceinline__ void jit_cdl2(int, const struct Chain *, float *,"
            " float *);\n"
            "#define COLOUR_CDL_RUN2(ch, i, a, b) jit_cdl2(i, ch, a, b)\n"
-           "#define COLOUR_JIT 1\n"
-           "#include \"gpu/colour_kernel.cuh\"\n");
+           "#define COLOUR_JIT 1\n");
+    /* what the kernel knows of its frames and chain (colour.h's COLOUR_SRC_LAYOUT,
+     * chain.h's COLOUR_CHAIN_*, colour_kernel.cuh's COLOUR_KERNEL_OUT) */
+    put(b, "#define COLOUR_SRC_LAYOUT(s) %d\n#define COLOUR_CHAIN_NOPS(ch) %d\n", k->layout, k->nops);
+    put(b, "#define COLOUR_CHAIN_KIND(ch, i) (");
+    for (int i = 0; i < k->nops; i++)
+        put(b, "(i) == %d ? %d : ", i, k->kind[i]);
+    put(b, "-1)\n#define COLOUR_CHAIN_TONE_ON(ch) %d\n#define COLOUR_CHAIN_TONE_AT(ch) %d\n"
+           "#define COLOUR_CHAIN_TONE_OWN(ch) %d\n#define COLOUR_CHAIN_UNROLL _Pragma(\"unroll\")\n",
+        k->tone_on, k->tone_at, k->tone_own);
+    if (k->out >= 0)
+        put(b, "#define COLOUR_KERNEL_OUT(k) %d\n", k->out);
+    put(b, "#include \"gpu/colour_kernel.cuh\"\n");
     for (int s = 0; s < k->n; s++) {
         put(&sw,
             "    case %d: {\n        const float *lut = ch->ops[%d].lut, *v = jit_values(ch);\n",

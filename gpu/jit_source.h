@@ -11,7 +11,13 @@
 #include "gpu/jit.h"
 
 typedef struct JitKey {
-    int path; /* the kernel the chain runs in: JIT_PATH_* (gpu/jit.h) */
+    int path;   /* the kernel the chain runs in: JIT_PATH_* (gpu/jit.h) */
+    int layout; /* the source's (PixLayout) */
+    int out;    /* JIT_PATH_COLOUR: COLOUR_OUT_*; the other paths: −1 */
+    /* the chain's steps (number, kinds) and its tone map (whether, where,
+     * whose): constants in the kernel (colour/chain.h's COLOUR_CHAIN_*), which
+     * then holds its own steps' code, none of the others' */
+    int nops, kind[CHAIN_MAX_OPS], tone_on, tone_at, tone_own;
     int n;    /* OpenColorIO steps */
     struct {
         int step;
@@ -34,9 +40,12 @@ typedef struct JitBuf {
     int failed;
 } JitBuf;
 
-/* The chain's OpenColorIO steps (and its cdl= steps' flags) as a key for the
- * kernel `path` (version NULL: all 0); 0 when it has no OpenColorIO step */
-int jit_make_key(const Chain *ch, const unsigned *version, int path, JitKey *k);
+/* The chain's OpenColorIO steps (and its cdl= steps' flags, its steps' kinds,
+ * its tone map's place) as a key for the kernel `path` on a source of `layout`
+ * (PixLayout) into `out` (COLOUR_OUT_*: JIT_PATH_COLOUR's; version NULL: all
+ * 0); 0 when it has no OpenColorIO step */
+int jit_make_key(const Chain *ch, int layout, int out, const unsigned *version, int path,
+                 JitKey *k);
 int jit_same_key(const JitKey *a, const JitKey *b);
 /* The kernel's source into b (free b->p), the same text for every chain whose
  * programs have the same shape (their operations' kinds, lengths and flags,

@@ -90,12 +90,12 @@ static int submit_begin(Submit *u)
     // found by their host tables, that runs the chain here (the resampler's, the
     // encoder's, or BGR's)
     int path = cs->scaled ? JIT_PATH_SCALE_H : s->cfg.out_yuv ? JIT_PATH_YUV420 : JIT_PATH_COLOUR;
-    colour_jit_kernel(cs->jit, &u->job.ch, version, path, &u->jit);
+    u->out_kind = ofmt.layout == PIX_RGB48 ? COLOUR_OUT_RGB48 : COLOUR_OUT_BGR24;
+    colour_jit_kernel(cs->jit, &u->job.ch, in->fmt.layout, u->out_kind, version, path, &u->jit);
     if (device_job_tables(&cs->tables, &u->job, version, s->submitted + 1, s->completed, s->error,
                           sizeof(s->error)) < 0)
         return -1;
     u->job.dither = u->job.dither ? cs->d_dither : NULL;
-    u->out_kind = ofmt.layout == PIX_RGB48 ? COLOUR_OUT_RGB48 : COLOUR_OUT_BGR24;
     // The frame's own layout: banded slots upload a stripe in one copy; plain planes
     // (the decoder's buffers, any strides) a plane at a time, rows as they lie; device
     // frames (NVDEC surfaces) are read where they are.

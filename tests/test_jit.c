@@ -97,7 +97,7 @@ static char *source_values(const char *chain, int path, float *values, int *nv)
     JitKey k;
     JitBuf b = {0};
     float own[JIT_VALUES_MAX];
-    if (!jit_make_key(&t.chain, NULL, path, &k) ||
+    if (!jit_make_key(&t.chain, PIX_YUV420P, COLOUR_OUT_BGR24, NULL, path, &k) ||
         jit_make_source(&k, &b, values ? values : own, nv) < 0) {
         free(b.p);
         return NULL;
@@ -203,15 +203,18 @@ int main(void)
              * sm_80 for the first three chains (each path once) */
             JitTry jt;
             int path = (i + arch / 10) % JIT_PATHS;
-            int rc = colour_jit_try(&t.chain, arch, path, &jt, err, sizeof(err));
+            /* on every layout in turn, into 8 and 16 bits (the kernel is compiled for them) */
+            int layout = (i + arch / 10) % PIX_NLAYOUTS, out = (i / 2) % 2;
+            int rc = colour_jit_try(&t.chain, layout, out, arch, path, &jt, err, sizeof(err));
             if (rc == -2) {
                 printf("no NVRTC here (%s): skipped\n", err);
                 return 77;
             }
             CHECK(rc == 1, "sm_%d %s: %s", arch, chains[i], rc == 0 ? "no OpenColorIO step" : err);
             compiled += rc == 1;
-            printf("sm_%d %-52.52s path %d %s, %.0f ms, %d values, %d bytes spilled%s\n", arch,
-                   chains[i], path, rc == 1 ? "compiled" : "FAILED", jt.ms, jt.nvalues, jt.spills,
+            printf("sm_%d %-48.48s path %d %-10s out %d %s, %.0f ms, %d values, %d bytes spilled%s\n",
+                   arch, chains[i], path, pix_layout_name((PixLayout)layout), out,
+                   rc == 1 ? "compiled" : "FAILED", jt.ms, jt.nvalues, jt.spills,
                    jt.bounded ? "" : " (unbounded)");
             /* the records by value stay in registers: no spill (a record the
              * compiler could not keep there would be copied to local memory) */
@@ -252,13 +255,36 @@ int main(void)
     memset(&ta, 0, sizeof(ta)), memset(&tb, 0, sizeof(tb));
     int ok = transform_parse("camera=slog3-cine", &ta, e2, sizeof(e2)) == 0 &&
              transform_parse("camera=vlog", &tb, e2, sizeof(e2)) == 0 &&
-             jit_make_key(&ta.chain, NULL, JIT_PATH_COLOUR, &ka) &&
-             jit_make_key(&tb.chain, NULL, JIT_PATH_COLOUR, &kb) &&
+             jit_make_key(&ta.chain, PIX_YUV420P, COLOUR_OUT_BGR24, NULL, JIT_PATH_COLOUR, &ka) &&
+             jit_make_key(&tb.chain, PIX_YUV420P, COLOUR_OUT_BGR24, NULL, JIT_PATH_COLOUR, &kb) &&
              jit_make_source_exact(&ka, &xa) == 0 && jit_make_source_exact(&kb, &xb) == 0;
     CHECK(ok && strstr(xa.p, "0x1.") && !strstr(xa.p, "v[0]") && strcmp(xa.p, xb.p) != 0 &&
               strstr(xa.p, "float values[1];"),
           "the exact kernel's source: values not all constants");
     free(xa.p), free(xb.p);
+    /* the kernel is compiled for its frames (the source's layout, BGR's output)
+     * and the chain's steps (their kinds, the tone map's place): constants in
+     * it, a kernel for each; the other paths' keys have no output */
+    JitKey kc[4];
+    JitBuf sc[4] = {{0}};
+    ok = transform_parse("eq=contrast=1.1,camera=slog3-cine", &ta, e2, sizeof(e2)) == 0;
+    const int lay[4] = {PIX_YUV420P, PIX_P016, PIX_P016, PIX_P016};
+    const int outs[4] = {COLOUR_OUT_BGR24, COLOUR_OUT_BGR24, COLOUR_OUT_RGB48, COLOUR_OUT_RGB48};
+    for (int i = 0; i < 4 && ok; i++)
+        ok = jit_make_key(&ta.chain, lay[i], outs[i], NULL, i == 3 ? JIT_PATH_SCALE_H : JIT_PATH_COLOUR,
+                          &kc[i]) &&
+             jit_make_source(&kc[i], &sc[i], va, NULL) == 0;
+    CHECK(ok && !jit_same_key(&kc[0], &kc[1]) && !jit_same_key(&kc[1], &kc[2]) &&
+              strstr(sc[0].p, "#define COLOUR_SRC_LAYOUT(s) 0\n") &&
+              strstr(sc[1].p, "#define COLOUR_SRC_LAYOUT(s) 6\n") &&
+              strstr(sc[1].p, "#define COLOUR_KERNEL_OUT(k) 0\n") &&
+              strstr(sc[2].p, "#define COLOUR_KERNEL_OUT(k) 1\n") && !strstr(sc[3].p, "COLOUR_KERNEL_OUT") &&
+              strstr(sc[0].p, "#define COLOUR_CHAIN_NOPS(ch) 2\n"
+                              "#define COLOUR_CHAIN_KIND(ch, i) ((i) == 0 ? 0 : (i) == 1 ? 3 : -1)\n"
+                              "#define COLOUR_CHAIN_TONE_ON(ch) 0\n"),
+          "the kernel is not compiled for its layout, output and steps");
+    for (int i = 0; i < 4; i++)
+        free(sc[i].p);
     free(a), free(b);
     /* past JIT_VALUES_MAX (five cameras: 655 values), the records that do not
      * fit are read from the device's program, as tables are */

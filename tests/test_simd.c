@@ -102,15 +102,27 @@ static const char *out_name(int out)
 
 /* A row as the CUDA kernel for chains with an OpenColorIO step makes it: two
  * pixels a thread, the chain run on both together (colour_pair_out), the last
- * pixel of an odd width alone */
+ * pixel of an odd width twice */
 static void pair_row(const ColourJob *j, int y, int w, int out, uint8_t *dst)
 {
     int bpp = colour_out_bytes(out);
+    for (int x = 0; x < w; x += 2)
+        colour_pair_out(j, x, y, x + 1 < w, out, dst + (size_t)bpp * x);
+}
+
+/* A row as the CUDA kernels that take floats (the encoder's 4:2:0, the
+ * resampler's) make it for such a chain: two pixels a thread
+ * (colour_pair_float), an odd width's last alone; written as floats (out:
+ * COLOUR_OUT_FLOAT) */
+static void pair_float_row(const ColourJob *j, int y, int w, int out, uint8_t *dst)
+{
     for (int x = 0; x < w; x += 2) {
-        if (x + 1 < w)
-            colour_pair_out(j, x, y, out, dst + (size_t)bpp * x);
-        else
-            colour_pixel_out(j, x, y, out, dst + (size_t)bpp * x);
+        float a[3], b[3];
+        int two = x + 1 < w;
+        colour_pair_float(j, x, y, two, a, b);
+        colour_store(j, x, y, out, a, dst + 12 * (size_t)x);
+        if (two)
+            colour_store(j, x + 1, y, out, b, dst + 12 * (size_t)(x + 1));
     }
 }
 
@@ -194,6 +206,15 @@ static int compare(const Pic *pic, SimdLevel l, const YuvCoeffs *c, const Transf
             char at[480];
             snprintf(at, sizeof(at), "%s, split %d", how, js.split);
             bad += rows_vs_scalar(&js, pic, pair_row, pairs, at, out, a, b);
+        }
+        /* and as floats (colour_pair_float): whole, and split at either pixel of a pair */
+        for (int k = -1; k < 2 && out == COLOUR_OUT_FLOAT; k++) {
+            ColourJob js = j;
+            js.split = k < 0 ? 0 : pic->w / 2 + k;
+            char at[480];
+            snprintf(at, sizeof(at), "%s, split %d", how, js.split);
+            bad += rows_vs_scalar(&js, pic, pair_float_row, "pairs (CUDA's colour_pair_float)", at,
+                                  out, a, b);
         }
     }
     return bad;
