@@ -358,7 +358,8 @@ COLOUR_FN void colour_pixel_out(const ColourJob *j, int x, int y, int out, uint8
  * the chain once.) */
 COLOUR_FN void colour_pair_out(const ColourJob *j, int x, int y, int two, int out, uint8_t *dst)
 {
-    int bpp = colour_out_bytes(out), bare0 = colour_bare(j, x), bare1 = !two || colour_bare(j, x + 1);
+    int bpp = colour_out_bytes(out), bare0 = colour_bare(j, x),
+        bare1 = !two || colour_bare(j, x + 1);
     if (bare0 && bare1) {
         colour_pixel_out_bare(j, x, y, out, dst);
         if (two)

@@ -37,8 +37,7 @@ static void put(JitBuf *b, const char *fmt, ...)
 }
 
 /* The chain's OpenColorIO steps as a key; 0 when it has none */
-int jit_make_key(const Chain *ch, int layout, int out, const unsigned *version, int path,
-                 JitKey *k)
+int jit_make_key(const Chain *ch, int layout, int out, const unsigned *version, int path, JitKey *k)
 {
     memset(k, 0, sizeof(*k));
     k->path = path, k->layout = layout, k->out = path == JIT_PATH_COLOUR ? out : -1;
@@ -205,12 +204,14 @@ static int make_source(const JitKey *k, JitBuf *b, float values[JIT_VALUES_MAX],
            "#define COLOUR_JIT 1\n");
     /* what the kernel knows of its frames and chain (colour.h's COLOUR_SRC_LAYOUT,
      * chain.h's COLOUR_CHAIN_*, colour_kernel.cuh's COLOUR_KERNEL_OUT) */
-    put(b, "#define COLOUR_SRC_LAYOUT(s) %d\n#define COLOUR_CHAIN_NOPS(ch) %d\n", k->layout, k->nops);
+    put(b, "#define COLOUR_SRC_LAYOUT(s) %d\n#define COLOUR_CHAIN_NOPS(ch) %d\n", k->layout,
+        k->nops);
     put(b, "#define COLOUR_CHAIN_KIND(ch, i) (");
     for (int i = 0; i < k->nops; i++)
         put(b, "(i) == %d ? %d : ", i, k->kind[i]);
-    put(b, "-1)\n#define COLOUR_CHAIN_TONE_ON(ch) %d\n#define COLOUR_CHAIN_TONE_AT(ch) %d\n"
-           "#define COLOUR_CHAIN_TONE_OWN(ch) %d\n#define COLOUR_CHAIN_UNROLL _Pragma(\"unroll\")\n",
+    put(b,
+        "-1)\n#define COLOUR_CHAIN_TONE_ON(ch) %d\n#define COLOUR_CHAIN_TONE_AT(ch) %d\n"
+        "#define COLOUR_CHAIN_TONE_OWN(ch) %d\n#define COLOUR_CHAIN_UNROLL _Pragma(\"unroll\")\n",
         k->tone_on, k->tone_at, k->tone_own);
     if (k->out >= 0)
         put(b, "#define COLOUR_KERNEL_OUT(k) %d\n", k->out);

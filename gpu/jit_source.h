@@ -18,7 +18,7 @@ typedef struct JitKey {
      * whose): constants in the kernel (colour/chain.h's COLOUR_CHAIN_*), which
      * then holds its own steps' code, none of the others' */
     int nops, kind[CHAIN_MAX_OPS], tone_on, tone_at, tone_own;
-    int n;    /* OpenColorIO steps */
+    int n; /* OpenColorIO steps */
     struct {
         int step;
         const float *prog;
