@@ -143,7 +143,8 @@ static int measure(const Chain *ch, const float *sh, const float *t, int n, doub
             }
         m = 0;
     }
-    *max = top, *p99 = select_kth(err, total, (size_t)(0.99 * (double)(total - 1))), *mean = sum / (double)total;
+    *max = top, *mean = sum / (double)total;
+    *p99 = select_kth(err, total, (size_t)(0.99 * (double)(total - 1)));
     free(err);
     return 0;
 }

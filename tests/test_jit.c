@@ -212,7 +212,8 @@ int main(void)
             }
             CHECK(rc == 1, "sm_%d %s: %s", arch, chains[i], rc == 0 ? "no OpenColorIO step" : err);
             compiled += rc == 1;
-            printf("sm_%d %-48.48s path %d %-10s out %d %s, %.0f ms, %d values, %d bytes spilled%s\n",
+            printf("sm_%d %-48.48s path %d %-10s out %d %s, %.0f ms, %d values, "
+                   "%d bytes spilled%s\n",
                    arch, chains[i], path, pix_layout_name((PixLayout)layout), out,
                    rc == 1 ? "compiled" : "FAILED", jt.ms, jt.nvalues, jt.spills,
                    jt.bounded ? "" : " (unbounded)");
@@ -271,17 +272,19 @@ int main(void)
     const int lay[4] = {PIX_YUV420P, PIX_P016, PIX_P016, PIX_P016};
     const int outs[4] = {COLOUR_OUT_BGR24, COLOUR_OUT_BGR24, COLOUR_OUT_RGB48, COLOUR_OUT_RGB48};
     for (int i = 0; i < 4 && ok; i++)
-        ok = jit_make_key(&ta.chain, lay[i], outs[i], NULL, i == 3 ? JIT_PATH_SCALE_H : JIT_PATH_COLOUR,
-                          &kc[i]) &&
+        ok = jit_make_key(&ta.chain, lay[i], outs[i], NULL,
+                          i == 3 ? JIT_PATH_SCALE_H : JIT_PATH_COLOUR, &kc[i]) &&
              jit_make_source(&kc[i], &sc[i], va, NULL) == 0;
     CHECK(ok && !jit_same_key(&kc[0], &kc[1]) && !jit_same_key(&kc[1], &kc[2]) &&
               strstr(sc[0].p, "#define COLOUR_SRC_LAYOUT(s) 0\n") &&
               strstr(sc[1].p, "#define COLOUR_SRC_LAYOUT(s) 6\n") &&
               strstr(sc[1].p, "#define COLOUR_KERNEL_OUT(k) 0\n") &&
-              strstr(sc[2].p, "#define COLOUR_KERNEL_OUT(k) 1\n") && !strstr(sc[3].p, "COLOUR_KERNEL_OUT") &&
-              strstr(sc[0].p, "#define COLOUR_CHAIN_NOPS(ch) 2\n"
-                              "#define COLOUR_CHAIN_KIND(ch, i) ((i) == 0 ? 0 : (i) == 1 ? 3 : -1)\n"
-                              "#define COLOUR_CHAIN_TONE_ON(ch) 0\n"),
+              strstr(sc[2].p, "#define COLOUR_KERNEL_OUT(k) 1\n") &&
+              !strstr(sc[3].p, "COLOUR_KERNEL_OUT") &&
+              strstr(sc[0].p,
+                     "#define COLOUR_CHAIN_NOPS(ch) 2\n"
+                     "#define COLOUR_CHAIN_KIND(ch, i) ((i) == 0 ? 0 : (i) == 1 ? 3 : -1)\n"
+                     "#define COLOUR_CHAIN_TONE_ON(ch) 0\n"),
           "the kernel is not compiled for its layout, output and steps");
     for (int i = 0; i < 4; i++)
         free(sc[i].p);

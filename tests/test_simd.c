@@ -171,8 +171,8 @@ static void check_chain_n(const Transform *t, const char *spec)
             for (int k = 0; k < n; k++)
                 for (int c = 0; c < 3; c++)
                     CHECK(memcmp(&v[c * n + k], &one[k][c], sizeof(float)) == 0,
-                          "%s: colour_apply_chain_n, n %d, pixel %d: %.9g, one at a time %.9g", spec, n,
-                          k, v[c * n + k], one[k][c]);
+                          "%s: colour_apply_chain_n, n %d, pixel %d: %.9g, one at a time %.9g",
+                          spec, n, k, v[c * n + k], one[k][c]);
         }
 }
 
