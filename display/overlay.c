@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "display/cv_shim.h"
 
@@ -35,7 +36,45 @@ static int legend(FrameBuf *f, const OverlayGraph *g, const GraphLayout *gl, int
     return x - gap - x0;
 }
 
-void overlay_draw(FrameBuf *f, const char *const *lines, int n, double view,
+static int text_w(const char *s, double scale, int thick)
+{
+    int tw, th, base;
+    cvs_text_size(s, scale, thick, &tw, &th, &base);
+    return tw;
+}
+
+int overlay_wrap(const char *const *lines, int n, int room, double scale, int thick,
+                 char out[][OVERLAY_LINE_MAX], int max)
+{
+    int m = 0;
+    for (int i = 0; i < n && m < max; i++) {
+        const char *s = lines[i];
+        for (int lead = 0; m < max; lead = 2) { /* (a continuation: indented) */
+            char *o = out[m++];
+            snprintf(o, OVERLAY_LINE_MAX, "%*s%s", lead, "", s);
+            size_t whole = strlen(o), len = whole;
+            /* cut at the last space until it fits (a first word too wide stays whole) */
+            while (text_w(o, scale, thick) > room) {
+                char *sp = strrchr(o + lead, ' ');
+                while (sp && sp > o + lead && sp[-1] == ' ')
+                    sp--;
+                if (!sp || sp == o + lead)
+                    break;
+                *sp = 0;
+                len = (size_t)(sp - o);
+            }
+            if (len == whole)
+                break;
+            for (s += len - (size_t)lead; *s == ' '; s++)
+                ;
+            if (!*s)
+                break;
+        }
+    }
+    return m;
+}
+
+void overlay_draw(FrameBuf *f, const char *const *in_lines, int in_n, double view,
                   const OverlayGraph *g)
 {
     int w = f->fmt.width, h = f->fmt.height;
@@ -50,6 +89,11 @@ void overlay_draw(FrameBuf *f, const char *const *lines, int n, double view,
      * (0.48 against 0.05 ms a line at 1080p, build machine): one pixel as seen */
     int thick = (int)lround(view) > 1 ? (int)lround(view) : 1;
     int pad = (int)(8 * scale + 2), boxw = 0, lineh = 0;
+    char wrapped[OVERLAY_LINES][OVERLAY_LINE_MAX];
+    const char *lines[OVERLAY_LINES];
+    int n = overlay_wrap(in_lines, in_n, w - 2 * pad, scale, thick, wrapped, OVERLAY_LINES);
+    for (int i = 0; i < n; i++)
+        lines[i] = wrapped[i];
     for (int i = 0; i < n; i++) {
         int tw, th, base;
         cvs_text_size(lines[i], scale, thick, &tw, &th, &base);

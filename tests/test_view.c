@@ -1,9 +1,49 @@
 /* What the window shows (app/view.c): the video fitted into the view, and zoom
- * (issue 26): the crop's size and origin, 'z' and the arrows, dragging. */
+ * (issue 26): the crop's size and origin, 'z' and the arrows, dragging; the
+ * overlay's lines broken to fit the frame (display/overlay.c). */
 #include <string.h>
 
 #include "app/view.h"
+#include "display/cv_shim.h"
+#include "display/overlay.h"
 #include "tests/check.h"
+
+/* Key b's line on a 640-pixel frame: every line of it fits (but a word wider
+ * than the frame), the words all there in their order, one line where it fits */
+static void check_wrap(void)
+{
+    const char *b = "b: looks/clip-000084.cube, the chain (65^3, SDR in, SDR out; max 4.75, p99 2.30 "
+                    "LSB10 against it); looks/clip-000084.cc, its CDL decision";
+    const char *in[3] = {"fps 25.0", b, "a-word-wider-than-a-small-frame-of-a-few-pixels then more"};
+    char out[OVERLAY_LINES][OVERLAY_LINE_MAX];
+    int tw, th, base;
+    cvs_text_size(b, 0.5, 1, &tw, &th, &base);
+    if (tw <= 0) {
+        printf("test_view: no text measure in this build (no OpenCV): the overlay's wrap unchecked\n");
+        return;
+    }
+    int full = tw;
+    for (int room = 200; room <= 2 * full; room += room < 640 ? 300 : full) {
+        int n = overlay_wrap(in, 3, room, 0.5, 1, out, OVERLAY_LINES);
+        char joined[3][2 * OVERLAY_LINE_MAX] = {{0}};
+        int line = -1, k = 0;
+        for (int i = 0; i < n; i++) {
+            int cont = out[i][0] == ' ';
+            line += !cont;
+            CHECK(line >= 0 && line < 3, "room %d: line %d a continuation of nothing", room, i);
+            if (line < 0 || line > 2)
+                break;
+            strcat(joined[line], cont ? out[i] + 1 : out[i]); /* (its space kept: the break's) */
+            cvs_text_size(out[i], 0.5, 1, &tw, &th, &base);
+            CHECK(tw <= room || !strchr(out[i] + 2 * cont, ' '), "room %d: '%s' %d wide", room, out[i],
+                  tw);
+            k++;
+        }
+        for (int j = 0; j < 3; j++)
+            CHECK(strcmp(joined[j], in[j]) == 0, "room %d: line %d became '%s'", room, j, joined[j]);
+        CHECK(room < full || n == 3, "room %d: %d lines for 3 that fit", room, n);
+    }
+}
 
 /* a display whose mouse was dragged by (drag_dx, drag_dy) since last asked */
 static int drag_dx, drag_dy;
@@ -105,7 +145,9 @@ int main(void)
     zoom_is(&l, 0, 0, 0);
     view_key(&l, 'z', 0); /* on again: centred, not where it was */
     zoom_is(&l, 1, 320, 180);
+    check_wrap();
     if (!check_failures)
-        printf("test_view: fitted, cropped, moved by keys and drags, held inside the video\n");
+        printf("test_view: fitted, cropped, moved by keys and drags, held inside the video; the overlay's "
+               "lines fit\n");
     return CHECK_DONE();
 }
