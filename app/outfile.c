@@ -54,8 +54,13 @@ void outfile_config(const Options *o, const DecoderInfo *di, struct Source *src,
         .tone_mapped = tone_mapped, .hdr = di->hdr,
     };
     pix_chroma_shift(di->fmt.layout, &wc->src_shift_x, &wc->src_shift_y);
-    if (t->out_set && !tone_mapped) /* camera=: its display's tags */
-        writer_config_display(wc, made.transfer, made.primaries, made.peak);
+    if (t->out_set && !tone_mapped) /* camera=, ocio=: its display's tags */
+        writer_config_display(wc, made.transfer, made.primaries, made.peak,
+                              t->out_untagged ? WRITER_DISPLAY_UNTAGGED
+                              : t->out_srgb   ? WRITER_DISPLAY_SRGB
+                                              : WRITER_DISPLAY_VIDEO);
+    if (o->output && t->out_set && t->out_untagged)
+        msg_say(o->quiet, "-o: %s", t->out_note);
 }
 
 int outfile_close(Writer **w, const Options *o, Progress *pr, int interrupted, int write_failed,

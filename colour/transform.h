@@ -22,7 +22,10 @@ typedef struct Transform {
      * whatever the source was: tone mapping (look/tonemap.h) and -o's tags
      * take it from here, not from the frames */
     int out_set, out_transfer, out_primaries;
-    double out_peak; /* out_transfer HDR: the peak it reaches, cd/m² */
+    double out_peak;  /* out_transfer HDR: the peak it reaches, cd/m² */
+    int out_srgb;     /* SDR: sRGB's curve (IEC 61966-2-1), not BT.1886's */
+    int out_untagged; /* no colour tag fits (out_note says why): -o writes none */
+    char out_note[300];
 } Transform;
 
 #ifdef __cplusplus

@@ -359,9 +359,12 @@ int transform_parse(const char *spec, Transform *t, char *err, size_t errlen)
                           ? steps[0].levels : CHAIN_LEVELS_TAGGED;
     for (int i = 0; i < n; i++) {
         to_op(&steps[i], &t->chain.ops[i]);
-        if (steps[i].out_set) /* the last display made is the chain's output */
+        if (steps[i].out_set) { /* the last signal made is the chain's output */
             t->out_set = 1, t->out_transfer = steps[i].out_transfer,
             t->out_primaries = steps[i].out_primaries, t->out_peak = steps[i].out_peak;
+            t->out_srgb = steps[i].out_srgb, t->out_untagged = steps[i].out_untagged;
+            snprintf(t->out_note, sizeof(t->out_note), "%s", steps[i].out_note);
+        }
     }
     return 0;
 }

@@ -25,9 +25,11 @@ typedef struct Step {
     float cdl[CHAIN_CDL_LEN]; /* CHAIN_CDL: its record, by value (ChainOp.cdl) */
     int levels;        /* CHAIN_OCIO, CHAIN_CDL: how the samples in front of it are read
                         * (Chain.levels) */
-    int out_set;       /* camera=: the display it makes (Transform.out_*) */
+    int out_set;       /* camera=, ocio=: the signal it makes (Transform.out_*) */
     int out_transfer, out_primaries;
     double out_peak;
+    int out_srgb, out_untagged; /* (Transform's) */
+    char out_note[300];
 } Step;
 
 typedef struct Parser {

@@ -14,6 +14,7 @@
 
 #include "look/chain.h"
 #include "look/chain_args.h"
+#include "look/out_tags.h"
 #include "ocio/ocio_prog.h"
 #include "ocio/ocio_step.h"
 
@@ -207,6 +208,11 @@ static int program(Parser *ps, const char *name, const OcioStep *s, int levels, 
         fprintf(stderr, "pinstripe: -t %s: %s\n", name, note);
     st->prog = prog, st->prog_len = len;
 end:
+    if (rc == 0 && (s->kind == OCIO_STEP_SPACES || s->kind == OCIO_STEP_DISPLAY)) {
+        OcioOutput o; /* (what it makes: -o's tags, the tone map) */
+        if (ocio_step_output(c, s, &o) == 0)
+            out_tags(&o, st);
+    }
     free(key);
     pthread_mutex_unlock(&lock);
     return rc;

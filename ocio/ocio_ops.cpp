@@ -4,14 +4,17 @@
 // the parameters OCIO 2.1's CPU renderers derive. The forms the program does not
 // evaluate are named, for the step to be baked (ocio/ocio_step.c). And the
 // corrections a .ccc or .cdl holds, read the same way, for the line that asks
-// for one. Called from ocio_shim.cpp's entry points, which catch every exception.
+// for one. Called from ocio_shim.cpp's entry points, which catch every exception;
+// and the colour space a step's output is in (ocio_step_output), which catches its own.
 #include <OpenColorIO/OpenColorIO.h>
 
+#include <cstring>
 #include <string>
 #include <vector>
 
 extern "C" {
 #include "ocio/ocio_prog.h"
+#include "ocio/ocio_shim.h"
 }
 
 namespace OCIO = OCIO_NAMESPACE;
@@ -262,4 +265,41 @@ std::string ocio_cdl_ids(const char *file)
         all += (i ? ", " : "") + ids[i];
     return "'" + std::string(file) + "' holds " + std::to_string(ids.size()) +
            " corrections: name one with cccid= (its id, or its index from 0): " + all;
+}
+
+OCIO::ConstConfigRcPtr ocio_cfg_config(const OcioCfg *c); // (ocio_shim.cpp)
+
+namespace {
+void copy(char *dst, size_t n, const char *s)
+{
+    snprintf(dst, n, "%s", s ? s : "");
+}
+} // namespace
+
+extern "C" int ocio_step_output(const OcioCfg *c, const OcioStep *s, OcioOutput *o)
+{
+    memset(o, 0, sizeof(*o));
+    try {
+        OCIO::ConstConfigRcPtr cfg = ocio_cfg_config(c);
+        const char *space = s->kind == OCIO_STEP_SPACES ? s->out : nullptr;
+        if (s->kind == OCIO_STEP_DISPLAY) {
+            const char *d = s->display && *s->display ? s->display : cfg->getDefaultDisplay();
+            const char *v = s->view && *s->view ? s->view : cfg->getDefaultView(d);
+            space = cfg->getDisplayViewColorSpaceName(d, v);
+            if (space && !strcmp(space, OCIO::OCIO_VIEW_USE_DISPLAY_NAME))
+                space = d;
+            copy(o->display, sizeof(o->display), d), copy(o->view, sizeof(o->view), v);
+        }
+        OCIO::ConstColorSpaceRcPtr cs = space && *space ? cfg->getColorSpace(space) : nullptr;
+        if (!cs)
+            return -1;
+        copy(o->space, sizeof(o->space), cs->getName());
+        copy(o->encoding, sizeof(o->encoding), cs->getEncoding());
+        copy(o->family, sizeof(o->family), cs->getFamily());
+        o->data = cs->isData();
+        o->display_ref = cs->getReferenceSpaceType() == OCIO::REFERENCE_SPACE_DISPLAY;
+        return 0;
+    } catch (...) {
+        return -1;
+    }
 }

@@ -32,6 +32,12 @@ struct OcioCfg {
     std::string path;
 };
 
+// A config's OpenColorIO object (ocio/ocio_ops.cpp's ocio_step_output)
+OCIO::ConstConfigRcPtr ocio_cfg_config(const OcioCfg *c)
+{
+    return c->cfg;
+}
+
 // A .ccc's or .cdl's corrections, for a step that named none: which there are
 // (ocio/ocio_ops.cpp)
 std::string ocio_cdl_ids(const char *file);

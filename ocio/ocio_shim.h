@@ -61,6 +61,19 @@ typedef struct OcioStep {
                                * optimized operations for the same numbers) */
 } OcioStep;
 
+/* The colour space a step's output is in, as the config describes it: SPACES,
+ * out=; DISPLAY, its view's (the display's where the view says so) */
+typedef struct OcioOutput {
+    char space[256], encoding[64], family[128]; /* encoding, family: "" where none */
+    char display[256], view[256];               /* DISPLAY's; "" otherwise */
+    int data;                                   /* 1: a data space (isdata) */
+    int display_ref; /* 1: a display-referred space (OCIO 2's display colour spaces) */
+} OcioOutput;
+
+/* What a SPACES or DISPLAY step's output is (*o): 0, or −1 (another kind of
+ * step, a name the config does not have, no OpenColorIO) */
+int ocio_step_output(const OcioCfg *c, const OcioStep *s, OcioOutput *o);
+
 /* The step's processor as a program (colour/ocio.h, malloc'd, *len floats): 0;
  * 1 when it has an operation the program does not evaluate (missing names it:
  * ocio/ocio_step.c then bakes the step); −1 with one line in err naming what

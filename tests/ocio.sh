@@ -100,6 +100,39 @@ hdr)
   for want in color_transfer=bt709 color_primaries=bt709 color_space=bt709; do
     grep -q "^$want\$" <<<"$p" || fail "sdr.mp4: ffprobe does not read $want"
   done
+  # ocio= writes what its display (or out= space) is, whatever the source was
+  # tagged (issue 53): sRGB, BT.1886, PQ (its view's nits), HLG; no tag where none
+  # fits (P3-D65, a wide-gamut SDR display) or the output is no display's (scene-
+  # linear), said in one line
+  { printf 'ocio_profile_version: 2.1\nroles:\n  default: lin\ndisplays:\n'
+    for d in "sRGB:sRGB Display" "Rec.1886 Rec.709:Rec709 Display" "Rec.2100-PQ:PQ Display" \
+             "Rec.2100-HLG:HLG Display" "P3-D65:P3 Display" "Raw:lin"; do
+      v=Video; [ "${d%%:*}" = Rec.2100-PQ ] && v="HDR 4000 nits"
+      printf '  %s:\n    - !<View> {name: %s, colorspace: %s}\n' "${d%%:*}" "$v" "${d#*:}"
+    done
+    printf 'colorspaces:\n  - !<ColorSpace> {name: lin, encoding: scene-linear}\n'
+    for c in "sRGB Display:sdr-video" "Rec709 Display:sdr-video" "PQ Display:hdr-video" "HLG Display:hdr-video" \
+             "P3 Display:sdr-video"; do
+      printf '  - !<ColorSpace> {name: %s, encoding: %s, from_scene_reference: !<ExponentTransform> {value: [0.5, 0.5, 0.5, 1]}}\n' \
+        "${c%%:*}" "${c#*:}"
+    done; } >"$tmp/displays.ocio"
+  for d in "sRGB:iec61966-2-1:bt709:bt709" "Rec.1886 Rec.709:bt709:bt709:bt709" \
+           "Rec.2100-PQ:smpte2084:bt2020:bt2020nc" "Rec.2100-HLG:arib-std-b67:bt2020:bt2020nc" \
+           "P3-D65:unknown:unknown:bt709" "Raw:unknown:unknown:bt709"; do
+    IFS=: read -r disp trc pri spc <<<"$d"
+    expect 0 --no-display --ocio "$tmp/displays.ocio" -t "ocio=in=lin:display=$disp" -o "$tmp/d.mp4" "$tmp/log8.mp4"
+    p=$(ffprobe -v error -select_streams v -show_streams "$tmp/d.mp4")
+    for want in color_transfer=$trc color_primaries=$pri color_space=$spc; do
+      grep -q "^$want\$" <<<"$p" || fail "ocio= display $disp: ffprobe does not read $want ($(grep ^color <<<"$p" | tr '\n' ' '))"
+    done
+    if [ "$trc" = unknown ]; then
+      grep -q "^pinstripe: -o: .*the file gets no colour tags" "$tmp/err" || fail "display $disp: no tags, not said"
+    fi
+  done
+  expect 0 -q --no-display --ocio "$tmp/displays.ocio" -t "ocio=in=lin:display=Rec.2100-PQ" -c libx265 -o "$tmp/d.mkv" \
+    "$tmp/log8.mp4"
+  ffprobe -v error -select_streams v -show_streams "$tmp/d.mkv" | grep -q '^max_luminance=4000' ||
+    fail "ocio= PQ display: its view's 4000 nits not the mastering peak"
   # the window (no -o): tone-mapped as any PQ picture is; the frames shown equal
   # those of the PQ file written (16-bit) and played back, within 1 of 255
   ff -f rawvideo -pix_fmt gbrp16le -s ${w}x$h -i "$tmp/in.raw" -frames:v 1 -c:v ffv1 "$tmp/one.mkv"

@@ -106,15 +106,21 @@ static enum AVPixelFormat pix_fmt_deep(const AVCodec *c, const WriterConfig *cfg
     return avcodec_find_best_pix_fmt_of_list(list, family, 0, NULL);
 }
 
-void writer_config_display(WriterConfig *cfg, int transfer, int primaries, double peak)
+void writer_config_display(WriterConfig *cfg, int transfer, int primaries, double peak, int how)
 {
     /* CIE 1931 x, y of R, G, B: ITU-R BT.2020 Table 3, SMPTE EG 432-1 (P3) */
     static const double bt2020[3][2] = {{0.708, 0.292}, {0.170, 0.797}, {0.131, 0.046}},
                         p3[3][2] = {{0.680, 0.320}, {0.265, 0.690}, {0.150, 0.060}};
     cfg->tone_mapped = 0;
     memset(&cfg->hdr, 0, sizeof(cfg->hdr));
+    if (how == WRITER_DISPLAY_UNTAGGED) { /* (YUV in BT.709's matrix, said) */
+        cfg->src_primaries = AVCOL_PRI_UNSPECIFIED, cfg->src_trc = AVCOL_TRC_UNSPECIFIED;
+        cfg->src_colorspace = AVCOL_SPC_BT709;
+        return;
+    }
     if (transfer != TRANSFER_PQ && transfer != TRANSFER_HLG) {
-        cfg->src_primaries = AVCOL_PRI_BT709, cfg->src_trc = AVCOL_TRC_BT709;
+        cfg->src_primaries = AVCOL_PRI_BT709;
+        cfg->src_trc = how == WRITER_DISPLAY_SRGB ? AVCOL_TRC_IEC61966_2_1 : AVCOL_TRC_BT709;
         cfg->src_colorspace = AVCOL_SPC_BT709;
         return;
     }

@@ -99,7 +99,10 @@ int writer_plan(const WriterConfig *cfg, WriterPlan *plan, char *err, size_t err
  * matrix, with the metadata of a mastering display of those primaries, D65,
  * peak cd/m² down to 0.0001 cd/m², and MaxCLL = MaxFALL = peak (MaxFALL not
  * measured: the peak bounds it). */
-void writer_config_display(WriterConfig *cfg, int transfer, int primaries, double peak);
+enum { WRITER_DISPLAY_VIDEO = 0, WRITER_DISPLAY_SRGB = 1, WRITER_DISPLAY_UNTAGGED = 2 };
+/* how: SDR's curve as BT.709 tags it (VIDEO) or sRGB's (IEC 61966-2-1); UNTAGGED,
+ * no primaries or transfer tag (the YUV matrix BT.709's, tagged) */
+void writer_config_display(WriterConfig *cfg, int transfer, int primaries, double peak, int how);
 /* Lines for the user about the streams (one per stream left out and why),
  * '\n'-separated; "" when there is nothing to say. */
 const char *writer_notes(const Writer *w);
