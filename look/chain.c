@@ -276,6 +276,37 @@ static void to_op(const Step *st, ChainOp *op)
     }
 }
 
+/* How the chain reads the source (Chain.levels): as a range= on its first step
+ * or on its camera= step says; else at the camera= step's data levels wherever
+ * it is (the steps in front of it then work on the signal it reads: the log
+ * signal); else as its first step reads (an OpenColorIO step as the file is
+ * tagged). A range= anywhere else cannot apply, nor two that differ: refused.
+ * 0, or −1 said */
+static int chain_levels(Parser *ps, const Step *steps, int n, int *levels)
+{
+    int cam = -1, ranged = -1;
+    for (int i = 0; i < n && cam < 0; i++)
+        cam = steps[i].camera ? i : -1;
+    for (int i = 0; i < n; i++) {
+        if (!steps[i].range_at)
+            continue;
+        if (i != 0 && i != cam)
+            return chain_fail(ps, steps[i].range_at,
+                              "range= says how the source is read: it applies on the chain's first "
+                              "step or on its camera= step, not on a later one");
+        if (ranged >= 0 && steps[i].levels != steps[ranged].levels)
+            return chain_fail(ps, steps[i].range_at,
+                              "a second range=, not the first step's: the source is read one way");
+        ranged = ranged < 0 ? i : ranged;
+    }
+    int first = steps[0].kind == CHAIN_OCIO || steps[0].kind == CHAIN_CDL;
+    *levels = ranged >= 0 ? steps[ranged].levels
+              : cam >= 0  ? steps[cam].levels
+              : first     ? steps[0].levels
+                          : CHAIN_LEVELS_TAGGED;
+    return 0;
+}
+
 int transform_parse(const char *spec, Transform *t, char *err, size_t errlen)
 {
     Parser ps = {spec, spec, err, errlen};
@@ -354,9 +385,8 @@ int transform_parse(const char *spec, Transform *t, char *err, size_t errlen)
         return 0;
     }
     t->chain.nops = n;
-    /* an OpenColorIO step first reads the samples at its levels (camera=: data) */
-    t->chain.levels = steps[0].kind == CHAIN_OCIO || steps[0].kind == CHAIN_CDL
-                          ? steps[0].levels : CHAIN_LEVELS_TAGGED;
+    if (chain_levels(&ps, steps, n, &t->chain.levels) < 0)
+        return -1;
     for (int i = 0; i < n; i++) {
         to_op(&steps[i], &t->chain.ops[i]);
         if (steps[i].out_set) { /* the last signal made is the chain's output */

@@ -25,6 +25,8 @@ typedef struct Step {
     float cdl[CHAIN_CDL_LEN]; /* CHAIN_CDL: its record, by value (ChainOp.cdl) */
     int levels;        /* CHAIN_OCIO, CHAIN_CDL: how the samples in front of it are read
                         * (Chain.levels) */
+    const char *range_at; /* where its range= is in the text (NULL: none given) */
+    int camera;           /* 1: camera= (the input: its curves are on code values) */
     int out_set;       /* camera=, ocio=: the signal it makes (Transform.out_*) */
     int out_transfer, out_primaries;
     double out_peak;

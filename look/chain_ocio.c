@@ -244,6 +244,7 @@ static int common(Parser *ps, const char *name, const Args *a, int i, Step *st, 
     if (is(a, i, "range")) {
         if (chain_value(ps, a, i, v, sizeof(v)) < 0)
             return -1;
+        st->range_at = a->key[i];
         if (!strcmp(v, "data"))
             *levels = CHAIN_LEVELS_DATA;
         else if (!strcmp(v, "legal"))
@@ -432,6 +433,7 @@ int chain_ocio(Parser *ps, const char *name, const Args *a, Step *st, const char
     if (!strcmp(name, "camera")) { /* camera=NAME[:output=O][:range=R][:mix=M] */
         if (!cam_name || !*cam_name)
             return chain_fail(ps, ps->step, "camera needs a name: camera=NAME (see --help)");
+        st->camera = 1;
         int rc = camera(ps, name, a, st, cam_name, &levels);
         st->levels = levels;
         return rc;

@@ -52,6 +52,21 @@ levels)
   rgb48 "$tmp/legal.nut" "$tmp/legal.raw"
   $py "$check" compare legal "$tmp/y.raw" "$tmp/legal.raw" $w $h camera=slog3 2 0.25 || fail "legal levels"
   cmp -s "$tmp/data.raw" "$tmp/legal.raw" && fail "range=legal changed nothing"
+  # the camera step reads the source wherever it stands (issue 53): a step in
+  # front of it works on the log signal read at its levels (an identity eq: the
+  # same bytes on these greys), its range= too; a range= that cannot apply is refused
+  expect 0 -q --no-display -t eq=contrast=1,camera=slog3 --out-depth 16 -c rawvideo -o "$tmp/eq.nut" "$tmp/slog3.mkv"
+  rgb48 "$tmp/eq.nut" "$tmp/eq.raw"
+  cmp "$tmp/data.raw" "$tmp/eq.raw" || fail "a step in front of camera= changed the levels it reads"
+  expect 0 -q --no-display -t eq=contrast=1,camera=slog3:range=legal --out-depth 16 -c rawvideo -o "$tmp/eq.nut" \
+    "$tmp/slog3.mkv"
+  rgb48 "$tmp/eq.nut" "$tmp/eq.raw"
+  cmp "$tmp/legal.raw" "$tmp/eq.raw" || fail "camera=…:range=legal after a step was not taken"
+  cube=$(dirname "$0")/../assets/luts/teal-orange.cube
+  for bad in "camera=slog3,lut=file=$cube:range=legal" "lut=file=$cube:range=data,camera=slog3:range=legal"; do
+    expect 1 -q --no-display -t "$bad" -o "$tmp/bad.nut" "$tmp/slog3.mkv"
+    one_line "range="
+  done
   # p010 (NVDEC's surfaces; 10 bits in the top of 16) reads as the same 10-bit
   # frames do: data levels' white is 1023·64, not 65535 (the NVDEC run differed)
   ff -f lavfi -i "testsrc2=size=320x180:rate=25,noise=alls=20:allf=t" -frames:v 2 -pix_fmt yuv420p10le -f rawvideo "$tmp/yuv420p10.yuv"
