@@ -1,7 +1,6 @@
-/* The player (see player.h): opens everything in the order that lets each
- * failure get its own exit code, starts the read, decode and stage threads,
- * runs the display loop on the main thread (app/show.h), and shuts down in
- * reverse order so no buffer is freed while a copy on it may be in flight. */
+/* The player (see player.h): opens everything in the order that lets each failure get its own
+ * exit code, starts the read, decode and stage threads, runs the display loop on the main thread
+ * (app/show.h), and shuts down in reverse order: no buffer freed while a copy may be on it. */
 #include "app/player.h"
 
 #include <pthread.h>
@@ -62,7 +61,7 @@ typedef struct Player {
     AudioOut *aout;
     FrameRing *in, *out;
     const DisplayDriver *display;
-    int display_open;
+    int display_open, has_clock;
     const char *backend_name; /* the stage's */
     int stage_threads;        /* the CPU backend's (0: CUDA) */
     Stats *stats;
@@ -75,6 +74,7 @@ typedef struct Player {
     SignalWatch sig;          /* SIGINT, SIGTERM */
     ViewLink view;            /* the window's view, for the stage thread (issue 26) */
     Dump *dump;               /* --debug-dump */
+    PlayClock clock;          /* has_clock: a file in a window, late frames dropped early */
 } Player;
 
 /* Stop every thread: the reader and the decoders at their next packet or
@@ -98,9 +98,8 @@ static void stop_all_cb(void *arg)
     stop_all(arg);
 }
 
-/* The display loop's seek: the sound decoded and queued from before goes (first,
- * so that none read after the seek is taken for old), then the reader seeks and
- * flushes its queues. */
+/* The display loop's seek: the sound decoded and queued from before goes first (none read
+ * after the seek taken for old), then the reader seeks and flushes its queues. */
 static int seek(void *arg, double target_s, int serial)
 {
     Player *p = arg;
@@ -311,8 +310,12 @@ static int play(Player *p, const StageConfig *sc)
         msg_fail("%s", decoder_error(p->dec));
         return EXIT_RUNTIME;
     }
+    /* a file in a window at its own pace, nothing written: late frames dropped before the stage */
+    if ((p->has_clock = p->display != &display_null && !p->live && !o->no_pacing && !p->writer &&
+                        strcmp(o->framedrop, "no") != 0))
+        play_clock_init(&p->clock, di->tb_num, di->tb_den);
     StageThreadConfig stc = {.stage = &p->stage, .sc = *sc, .in = p->in, .out = p->out,
-                             .looks = &p->looks,
+                             .looks = &p->looks, .clock = p->has_clock ? &p->clock : NULL,
                              .tone = &p->tone, .tone_curve = &p->tone_curve, .hdr = p->hdr,
                              .writing = p->writer != NULL, .quiet = o->quiet,
                              .failed = stop_all_cb, .arg = p};
@@ -342,7 +345,8 @@ static int play(Player *p, const StageConfig *sc)
                        .time_every = sc->time_every, .live = p->live, .url = p->url,
                        .looks = &p->looks,
                        .tone = &p->tone, .tone_curve = &p->tone_curve,
-                       .seek = seek, .opaque = p, .view = links_view, .dump = p->dump};
+                       .seek = seek, .opaque = p, .view = links_view, .dump = p->dump,
+                       .clock = stc.clock};
     ShowResult r;
     show_run(&links, &r);
     int code = EXIT_OK;
@@ -373,6 +377,8 @@ static int finish(Player *p, int code, const sigset_t *old)
         code = EXIT_RUNTIME;
     }
     stage_thread_free(&p->stage_thread);
+    if (p->has_clock) /* (its drops: the summary's) */
+        p->display_drops += play_clock_drops(&p->clock), play_clock_destroy(&p->clock);
     presets_free(&p->looks);
     /* the reader: done at the end of the input; still reading after --frames or a quit */
     if (p->src) {

@@ -13,7 +13,6 @@
 #include "io/hdrmeta.h"
 #include "report/dump.h"
 #include "report/msg.h"
-#include "app/pacing.h"
 #include "report/scope_log.h"
 #include "app/view.h"
 #include "app/window.h"
@@ -33,13 +32,12 @@ typedef struct Show {
     int muted, volume;
     double av_ms;            /* A−V of the last frame shown (NAN: none) */
     int sync_wait;           /* the next frame waits for the sound to start (start, seek) */
-    long long shown;
+    long long shown, sec_mark_frames;
     double sec_mark_ms, fps_last, display_ms;
     int key; /* what show_frame's poll after the frame got */
     FrameTimings timed;      /* the stripe timings of the last frame that had them */
-    long long sec_mark_frames;
     int paused, step, fullscreen;
-    long long drops;         /* frames dropped (live inputs; files never drop) */
+    long long drops;         /* frames dropped: live inputs', and late ones (a file in a window) */
     int serial;              /* frames of other serials are from before a seek */
     int64_t last_pts;        /* of the last frame shown */
     int last_shown_valid;
@@ -228,9 +226,10 @@ static int handle_key(Show *p, int key)
     }
     switch (key & 0xffff) {
     case 'o': case 'O': p->overlay_mode = (p->overlay_mode + 1) % 3; break; /* off, text, graph */
-    case ' ':
-        p->paused = !p->paused;
-        if (aout) /* the sound stops and resumes with the picture */
+    case ' ': /* (the sound stops and resumes with the picture; nothing is late meanwhile) */
+        if ((p->paused = !p->paused) && p->l->clock)
+            play_clock_stop(p->l->clock);
+        if (aout)
             audio_out_pause(aout, p->paused);
         break;
     case 'm': case 'M':
@@ -341,7 +340,7 @@ static int show_frame(Show *p, FrameBuf *f, int windowed)
     else if (live_keys_comparing(&p->live) && k->display->drag && k->display->drag(&dx, &dy))
         live_keys_drag(&p->live, dx, f->fmt.width);
     trace_frame(k->trace, f, show_t0, show_t1);
-    p->drops = ring_drops(k->in) + p->r->display_drops;
+    p->drops = ring_drops(k->in) + p->r->display_drops + play_clock_drops(k->clock);
     graph_add(p, f, show_t1);
     stats_frame(k->stats, f, p->display_ms, show_t1, ring_fill(k->in), ring_fill(k->out),
                 p->drops);
@@ -398,10 +397,9 @@ static int wait_due(Show *p, PaceClock *pace, const FrameBuf *f)
     }
     double now = clock_now_ms(), clk = audio_clock(p, now), due;
     if (!isnan(clk) && fabs((double)f->pts * tb_s - clk) < 10.0) {
-        /* the sound is the master clock (ffplay's default): the frame is due
-         * when the audio clock reaches its time; one late by more than its
-         * duration is dropped when a newer one is waiting. Ten seconds or more
-         * apart (streams that do not overlap), the picture keeps its own pace */
+        /* the sound is the master clock (ffplay's default): due when the audio clock reaches
+         * its time; one late by more than its duration dropped when a newer one waits. Ten
+         * seconds or more apart (streams that do not overlap), the picture keeps its own pace */
         due = now + ((double)f->pts * tb_s - clk) * 1000.0;
         double dur = f->duration > 0 ? f->duration * tb_s * 1000.0 : 40.0;
         if (now - due > dur && !p->paused && ring_readable(k->out) > 0)
@@ -410,6 +408,8 @@ static int wait_due(Show *p, PaceClock *pace, const FrameBuf *f)
     } else {
         due = pace_due(pace, f->pts, f->serial, now);
     }
+    if (k->clock) /* (the stage thread drops what would come late: app/stage_thread.c) */
+        play_clock_set(k->clock, f->pts, f->serial, due);
     for (double left; (left = due - clock_now_ms()) > 0.5;)
         if (handle_key(p, k->display->poll_key((int)fmin(left, 20.0))))
             return DUE_QUIT;

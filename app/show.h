@@ -22,6 +22,7 @@
 #include "decode/ring.h"
 #include "writer/writer.h"
 #include "look/tonemap.h"
+#include "app/pacing.h"
 
 enum { OVERLAY_OFF, OVERLAY_TEXT, OVERLAY_GRAPH };
 
@@ -45,6 +46,7 @@ typedef struct ShowLinks {
     Looks *looks;                 /* what 't' cycles through; the live look the stage applies */
     const ToneSettings *tone;     /* HDR: the settings, */
     atomic_int *tone_curve;       /* and the curve 'h' cycles (the stage thread applies it) */
+    PlayClock *clock; /* a file in a window: when frames are due, for the stage thread's drops */
     /* Seek to target_s seconds; frames read after it carry `serial`. 0, or -1
      * when the input cannot seek. */
     int (*seek)(void *opaque, double target_s, int serial);

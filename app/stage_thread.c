@@ -3,12 +3,14 @@
  * stage when the input ring says the stream changed shape. */
 #include "app/stage_thread.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "report/msg.h"
 #include "app/view.h"
+#include "stage/clock.h"
 
 /* frames in flight at most (the stage may allow more; the rings are sized for this) */
 #define MAX_DEPTH 16
@@ -24,6 +26,7 @@ struct StageThread {
     int gen;           /* the video's shape: its generation (app/view.h) */
     long long own;     /* its view until the window reports one for it */
     int crop_x, crop_y; /* zoomed: the crop's origin now */
+    double done_ms, every_ms; /* the last frame's completion; the time between two (smoothed) */
     pthread_t thread;
     int joined;
     int rc;
@@ -129,6 +132,31 @@ static int reshape(StageThread *t)
     return remake(t, &sc, 1);
 }
 
+/* Whether frame i, read now with n frames ahead of it being made, would be
+ * shown late (later than its due time by more than half its duration: the
+ * display drops at a whole one, app/show.c's wait_due) were it made, and a newer frame waits
+ * to be made instead: the stage, the slowest step, then makes the frames that
+ * can be on time, and the picture keeps the clock (ffplay drops before its
+ * filters). Made at the rate frames complete */
+static int late(StageThread *t, const FrameBuf *i, int n)
+{
+    if (!t->c.clock || ring_readable(t->c.in) == 0 || !(t->every_ms > 0))
+        return 0;
+    double due = play_clock_due(t->c.clock, i->pts, i->serial);
+    double dur = i->duration > 0 ? (double)i->duration * t->c.clock->tb_ms : 40.0;
+    return !isnan(due) && clock_now_ms() + (n + 1) * t->every_ms > due + dur / 2;
+}
+
+/* a frame completed now: the time between completions, smoothed (a pause's or
+ * a seek's gap left out) */
+static void completed(StageThread *t)
+{
+    double now = clock_now_ms(), d = now - t->done_ms;
+    if (t->done_ms > 0 && d < 1000.0)
+        t->every_ms = t->every_ms > 0 ? 0.8 * t->every_ms + 0.2 * d : d;
+    t->done_ms = now;
+}
+
 static int depth_of(const Stage *s)
 {
     return stage_depth(s) > MAX_DEPTH ? MAX_DEPTH : stage_depth(s);
@@ -161,6 +189,12 @@ static void *stage_main(void *arg)
          * is waiting: a finished frame is never held back for the next decoded one. */
         if (n > 0 && (n == depth || eof || resize || ring_readable(in) == 0)) {
             FrameBuf *i = ins[head], *o = outs[head];
+            if (!o) { /* dropped (late): released, in its turn */
+                ring_read_end(in);
+                head = (head + 1) % depth;
+                n--;
+                continue;
+            }
             o->t = i->t;
             if (stage_wait(stage, &o->t) < 0) {
                 snprintf(t->err, sizeof(t->err), "%s", stage_error(stage));
@@ -175,6 +209,7 @@ static void *stage_main(void *arg)
             o->transfer = made.transfer, o->primaries = made.primaries, o->hdr_peak = (float)made.peak;
             ring_read_end(in);
             ring_write_end(out);
+            completed(t);
             head = (head + 1) % depth;
             n--;
             continue;
@@ -202,6 +237,16 @@ static void *stage_main(void *arg)
                 break;
             depth = depth_of(*t->c.stage);
             head = 0;
+            continue;
+        }
+        int making = 0; /* (frames in flight that are being made) */
+        for (int k = 0; k < n; k++)
+            making += outs[(head + k) % depth] != NULL;
+        if (rc == 0 && late(t, i, making)) { /* (not made: its input slot kept until its turn) */
+            int slot = (head + n) % depth;
+            ins[slot] = i, outs[slot] = NULL;
+            n++;
+            atomic_fetch_add(&t->c.clock->drops, 1);
             continue;
         }
         if (rc != 0 || ring_write_begin(out, &o) != 0)

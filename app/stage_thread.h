@@ -13,6 +13,7 @@
 #ifndef PINSTRIPE_APP_STAGE_THREAD_H
 #define PINSTRIPE_APP_STAGE_THREAD_H
 
+#include "app/pacing.h"
 #include <stdatomic.h>
 #include <stddef.h>
 
@@ -36,6 +37,9 @@ typedef struct StageThreadConfig {
                                * is said once (the file keeps its first tags) */
     struct ViewLink *view;    /* the window's view (app/view.h): frames are the video's size
                                * fitted into it (NULL: the video's size) */
+    PlayClock *clock; /* a file in a window (NULL: every frame is made): a frame that
+                       * would be shown late is dropped before it is made, when a newer
+                       * one waits */
     void (*failed)(void *arg); /* from the thread, after a failure */
     void *arg;
 } StageThreadConfig;

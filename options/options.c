@@ -178,6 +178,9 @@ static const OptionSpec specs[] = {
      "write each frame's scope counts to FILE, one JSON object a line (for tests)"},
     {0, "no-pacing", OPT_FLAG, F(no_pacing), NULL, NULL, 0, 0,
      "show frames as fast as they come, not at the file's own rate"},
+    {0, "framedrop", OPT_STRING, F(framedrop), "yes|no", "yes", 0, 0,
+     "a file in a window: frames that would show late are dropped before the stage,\n"
+     "                           so the picture keeps time (counted as dropped) | no: every frame"},
     {0, "stats", OPT_STRING, F(stats), "FILE", NULL, 0, 0,
      "per-frame timings and the end-of-run summary as JSON"},
     {'v', "verbose", OPT_FLAG, F(verbose), NULL, NULL, 0, 0, "say more"},
@@ -338,6 +341,8 @@ int options_check_run(const Options *o, char *err, size_t errlen)
     struct stat st;
     if (strcmp(o->enc_path, "yuv") != 0 && strcmp(o->enc_path, "bgr") != 0)
         snprintf(err, errlen, "--enc-path: '%s' is not yuv or bgr", o->enc_path);
+    else if (strcmp(o->framedrop, "yes") && strcmp(o->framedrop, "no"))
+        snprintf(err, errlen, "--framedrop: '%s' is not yes or no", o->framedrop);
     else if (strcmp(o->dither, "no") && strcmp(o->dither, "ordered") && strcmp(o->dither, "blue"))
         snprintf(err, errlen, "--dither: '%s' is not no, ordered or blue", o->dither);
     else if (o->out_depth && o->out_depth != 8 && o->out_depth != 10 && o->out_depth != 12 &&

@@ -36,6 +36,7 @@ typedef struct Options {
     const char *window_scale;            /* --window-scale F, parsed into: */
     double window_scale_f;               /* 0: not given */
     int no_pacing;
+    const char *framedrop; /* yes: a file in a window drops what would show late; no */
     const char *stats;
     const char *webcam; /* the V4L2 device, or NULL */
     const char *video_size, *framerate, *input_format;

@@ -685,7 +685,7 @@ PY
   expect 3 --no-display --frames 5 --stats "$tmp/no/dir/s.json" "$tmp/in.nut"; one_line "s.json"
   ;;
 
-display_keys|display_overlay|display_pause|display_seek|display_transform_step|display_write|display_fault|display_reshape|display_sound|display_window_fit|display_overlay_cycle|display_interleave)
+display_keys|display_overlay|display_pause|display_seek|display_transform_step|display_write|display_fault|display_reshape|display_sound|display_window_fit|display_overlay_cycle|display_interleave|display_framedrop)
   # the highgui window under Xvfb, driven with xdotool
   screen=800x600; [ "$case_name" = display_window_fit ] && screen=1280x800
   xvfb_start $screen
@@ -1079,6 +1079,30 @@ display_keys)
   done
   ;;
 
+display_framedrop)
+  # a file the stage cannot keep up with (camera=slog3-cine at 1080p on the CPU: about
+  # 10 fps here) plays in its own time: the frames that would show late are dropped
+  # before the stage and counted, the sound in step after the first second (issue 53);
+  # --framedrop no shows every frame
+  export SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE="$tmp/played.raw"
+  ff -f lavfi -i testsrc2=size=1920x1080:rate=25 -f lavfi -i sine=frequency=440:sample_rate=48000 -t 4 \
+     -pix_fmt yuv420p -c:v libx264 -preset ultrafast -c:a aac "$tmp/in.mp4"
+  expect 0 --backend cpu --no-overlay --stats "$tmp/s.json" -t camera=slog3-cine "$tmp/in.mp4"
+  python3 - "$tmp/err" "$tmp/s.json" <<'PY' || { cat "$tmp/err" >&2; fail "framedrop"; }
+import json, re, sys
+m = re.search(r"(\d+) frames in ([\d.]+) s \([\d.]+ fps\), (\d+) dropped", open(sys.argv[1]).read())
+shown, secs, dropped = int(m[1]), float(m[2]), int(m[3])
+fr = json.load(open(sys.argv[2]))["frames"]
+av = [f["av_ms"] for f in fr if "av_ms" in f and f["index"] >= 25]
+print(f"{shown} shown, {dropped} dropped in {secs} s; A-V after 1 s from {min(av):+.1f} to {max(av):+.1f} ms")
+assert shown + dropped == 100 and dropped > 0, "frames not all shown or counted dropped"
+assert 3.5 <= secs <= 4.5, "the 4 s clip did not play in its time"
+assert len(av) >= 0.8 * len([f for f in fr if f["index"] >= 25]) and all(abs(a) <= 40 for a in av), "A-V"
+PY
+  expect 0 --backend cpu --no-overlay --framedrop no --frames 15 -t camera=slog3-cine "$tmp/in.mp4"
+  grep -q "15 frames in .*, 0 dropped" "$tmp/err" || { cat "$tmp/err" >&2; fail "--framedrop no dropped"; }
+  expect 1 --framedrop maybe "$tmp/in.mp4"; one_line "--framedrop"
+  ;;
 *) fail "unknown case $case_name" ;;
 esac
 echo "PASS $case_name"
