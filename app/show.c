@@ -44,8 +44,7 @@ typedef struct Show {
     GraphHistory graph;      /* the frame-time graph: the last frames shown */
     GraphLayout graph_layout;
     long long graph_drops;   /* drops counted when the last column was added */
-    double view;             /* frame pixels per pixel as seen in the window (1: none) */
-    double view_mark_ms;     /* when the window was last asked its size */
+    double view, view_mark_ms; /* frame pixels per pixel as seen (1: no window); when asked */
     ViewBgr bgr;             /* a deep frame (rgb48, for a deep -o) as the window's BGR */
     ViewPoll vp;             /* the window's view, for the stage (issue 26) */
     LiveKeys live;           /* the look: 't' and the adjustment keys */
@@ -292,8 +291,9 @@ static int show_frame(Show *p, FrameBuf *f, int windowed)
     const ScopeCounts *sc = &f->scope; /* --scope: the stage's counts of this frame */
     if (p->scope_log && scope_log_frame(p->scope_log, f) < 0)
         return failed(p, "--debug-scope %s: cannot write: %s", p->o->scope_log, strerror(errno));
+    int sig = atomic_load(k->tone_curve) == TONE_NONE ? f->transfer : TRANSFER_SDR; /* (scopes) */
     if (burn)
-        overlay_lines(p, f, 1), scopes_draw(f, sc, sc->which, 1);
+        overlay_lines(p, f, 1), scopes_draw(f, sc, sc->which, 1, sig);
     if (k->writer && writer_write(k->writer, f) < 0) {
         p->r->write_failed = 1; /* said once; closing will not say it again */
         return failed(p, "%s", writer_error(k->writer));
@@ -312,7 +312,7 @@ static int show_frame(Show *p, FrameBuf *f, int windowed)
     if (!burn && windowed && p->overlay_mode != OVERLAY_OFF)
         overlay_lines(p, f, p->view);
     if (!burn && windowed)
-        scopes_draw(f, sc, sc->which, p->view);
+        scopes_draw(f, sc, sc->which, p->view, sig);
     if (windowed && k->display->show(f, err, sizeof(err)) < 0)
         return failed(p, "display: %s", err);
     if (k->dump && dump_frame(k->dump, f, err, sizeof(err)) < 0)

@@ -4,6 +4,7 @@
  * box is a quarter of full brightness. Nothing is allocated. */
 #include "display/scopes.h"
 
+#include <math.h>
 #include <stdio.h>
 
 #include "display/cv_shim.h"
@@ -50,16 +51,52 @@ static void plot(const Box *b, const uint32_t *t, int nx, int ny, size_t sx, siz
     }
 }
 
-/* A horizontal line across the box at `level` of 256 (video range marks), and its label. */
-static void mark(const Box *b, int level, double view)
+/* ST 2084's inverse EOTF: the PQ signal of l cd/m² */
+static double pq_signal(double l)
 {
-    int by = b->h - 1 - level * b->h / 256;
+    const double m1 = 2610.0 / 16384, m2 = 2523.0 / 4096 * 128, c1 = 3424.0 / 4096,
+                 c2 = 2413.0 / 4096 * 32, c3 = 2392.0 / 4096 * 32;
+    double y = pow(l / 10000.0, m1);
+    return pow((c1 + c2 * y) / (1 + c3 * y), m2);
+}
+
+/* BT.2100's HLG OETF of scene light e in [0, 1] */
+static double hlg_oetf(double e)
+{
+    const double a = 0.17883277, b = 1 - 4 * a, c = 0.5 - a * log(4 * a);
+    return e <= 1.0 / 12 ? sqrt(3 * e) : a * log(12 * e - b) + c;
+}
+
+int scopes_marks(int transfer, double at[SCOPE_MARKS_MAX], char label[SCOPE_MARKS_MAX][16])
+{
+    static const double nits[] = {0, 10, 100, 203, 1000, 4000, 10000};
+    int n = 0;
+    if (transfer == TRANSFER_PQ || transfer == TRANSFER_HLG) {
+        for (int i = 0; i < 7; i++) {
+            double l = nits[i];
+            if (transfer == TRANSFER_HLG && l > 1000)
+                break; /* (a 1000 cd/m² display: scene light (L/1000)^(1/1.2) on a grey) */
+            at[n] = transfer == TRANSFER_PQ ? pq_signal(l) : hlg_oetf(pow(l / 1000.0, 1 / 1.2));
+            snprintf(label[n++], 16, "%g%s", l, l == 10000 || (transfer == TRANSFER_HLG && l == 1000)
+                                                    ? " cd/m2" : "");
+        }
+        return n;
+    }
+    for (int i = 0; i <= 4; i++) {
+        at[n] = i / 4.0;
+        snprintf(label[n++], 16, "%d%%", 25 * i);
+    }
+    return n;
+}
+
+/* A horizontal line across the box at `at` of full scale, and its label. */
+static void mark(const Box *b, double at, const char *label, double view)
+{
+    int by = b->h - 1 - (int)(at * (b->h - 1) + 0.5);
     CvsRect r = {b->x, b->y + by, b->w, 1, 0x806040};
     cvs_fill_rects(b->f->data[0], b->f->fmt.width, b->f->fmt.height, b->f->stride[0], &r, 1);
-    char t[16];
-    snprintf(t, sizeof(t), "%d%s", level, level == 16 ? " 0%" : level == 235 ? " 100%" : "");
-    cvs_draw_text(b->f->data[0], b->f->fmt.width, b->f->fmt.height, b->f->stride[0], t, b->x + 2,
-                  b->y + by - 2, 0.3 * view, 1, 0xc0a080);
+    cvs_draw_text(b->f->data[0], b->f->fmt.width, b->f->fmt.height, b->f->stride[0], label,
+                  b->x + 2, b->y + (by > 10 ? by - 2 : by + 10), 0.3 * view, 1, 0xc0a080);
 }
 
 static void waveform(const Box *b, const ScopeCounts *c, const uint32_t *t, unsigned rgb,
@@ -112,7 +149,7 @@ static void histogram(const Box *b, const ScopeCounts *c)
     }
 }
 
-void scopes_draw(FrameBuf *f, const ScopeCounts *c, int which, double view)
+void scopes_draw(FrameBuf *f, const ScopeCounts *c, int which, double view, int transfer)
 {
     which &= c->which;
     int n = !!(which & SCOPE_WAVEFORM) + !!(which & SCOPE_PARADE) + !!(which & SCOPE_VECTOR) +
@@ -150,9 +187,10 @@ void scopes_draw(FrameBuf *f, const ScopeCounts *c, int which, double view)
             histogram(&b, c);
         }
         if (bit == SCOPE_WAVEFORM || bit == SCOPE_PARADE) {
-            const int marks[4] = {0, 16, 235, 255};
-            for (int i = 0; i < 4; i++)
-                mark(&b, marks[i], v);
+            double at[SCOPE_MARKS_MAX];
+            char label[SCOPE_MARKS_MAX][16];
+            for (int i = 0, nm = scopes_marks(transfer, at, label); i < nm; i++)
+                mark(&b, at[i], label[i], v);
         }
         y += bh + m;
     }

@@ -1,12 +1,45 @@
 /* What the window shows (app/view.c): the video fitted into the view, and zoom
  * (issue 26): the crop's size and origin, 'z' and the arrows, dragging; the
  * overlay's lines broken to fit the frame (display/overlay.c). */
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "app/view.h"
 #include "display/cv_shim.h"
 #include "display/overlay.h"
+#include "display/scopes.h"
 #include "tests/check.h"
+
+/* The scopes' marks in the shown signal's units (issue 53): SDR RGB in percent of
+ * full range (no video levels' 16 and 235); PQ in cd/m² where ST 2084 puts them
+ * (100 at 0.5081, 1000 at 0.7518, 10000 at 1: BT.2100's table); HLG on a 1000 cd/m²
+ * display, 203 (reference white) at 75% (BT.2408) and its peak at 1 */
+static void check_marks(void)
+{
+    double at[SCOPE_MARKS_MAX];
+    char label[SCOPE_MARKS_MAX][16];
+    int n = scopes_marks(TRANSFER_SDR, at, label);
+    CHECK(n == 5 && at[0] == 0 && at[4] == 1 && !strcmp(label[4], "100%") && !strcmp(label[2], "50%"),
+          "SDR marks: %d, %s at %g", n, label[n - 1], at[n - 1]);
+    for (int i = 0; i < n; i++)
+        CHECK(!strstr(label[i], "235") && !strstr(label[i], "16"), "SDR mark '%s'", label[i]);
+    const struct { int tf; double nits, at, tol; } want[] = {
+        {TRANSFER_PQ, 100, 0.5081, 0.0005}, {TRANSFER_PQ, 1000, 0.7518, 0.0005},
+        {TRANSFER_PQ, 10000, 1.0, 1e-9},    {TRANSFER_PQ, 0, 0.0, 1e-6},
+        {TRANSFER_HLG, 203, 0.75, 0.005},   {TRANSFER_HLG, 1000, 1.0, 1e-6}};
+    for (size_t w = 0; w < sizeof(want) / sizeof(want[0]); w++) {
+        n = scopes_marks(want[w].tf, at, label);
+        int found = 0;
+        for (int i = 0; i < n; i++)
+            if (atof(label[i]) == want[w].nits) {
+                found = 1;
+                CHECK(fabs(at[i] - want[w].at) <= want[w].tol, "%s %g cd/m2 at %.5f, want %.4f",
+                      want[w].tf == TRANSFER_PQ ? "PQ" : "HLG", want[w].nits, at[i], want[w].at);
+            }
+        CHECK(found, "no %g cd/m2 mark", want[w].nits);
+    }
+}
 
 /* Key b's line on a 640-pixel frame: every line of it fits (but a word wider
  * than the frame), the words all there in their order, one line where it fits */
@@ -146,8 +179,9 @@ int main(void)
     view_key(&l, 'z', 0); /* on again: centred, not where it was */
     zoom_is(&l, 1, 320, 180);
     check_wrap();
+    check_marks();
     if (!check_failures)
         printf("test_view: fitted, cropped, moved by keys and drags, held inside the video; the overlay's "
-               "lines fit\n");
+               "lines fit; the scopes' marks in the signal's units\n");
     return CHECK_DONE();
 }
