@@ -93,7 +93,7 @@ int scopes_marks(int transfer, double at[SCOPE_MARKS_MAX], char label[SCOPE_MARK
 static void mark(const Box *b, double at, const char *label, double view)
 {
     int by = b->h - 1 - (int)(at * (b->h - 1) + 0.5);
-    CvsRect r = {b->x, b->y + by, b->w, 1, 0x806040};
+    CvsRect r = {b->x, b->y + by, b->w, 1, 0x403020}; /* (dim: the trace over it keeps its colour) */
     cvs_fill_rects(b->f->data[0], b->f->fmt.width, b->f->fmt.height, b->f->stride[0], &r, 1);
     cvs_draw_text(b->f->data[0], b->f->fmt.width, b->f->fmt.height, b->f->stride[0], label,
                   b->x + 2, b->y + (by > 10 ? by - 2 : by + 10), 0.3 * view, 1, 0xc0a080);
@@ -172,6 +172,12 @@ void scopes_draw(FrameBuf *f, const ScopeCounts *c, int which, double view, int 
         Box b = {f, W - m - (bit == SCOPE_VECTOR ? bh : bw), y, bit == SCOPE_VECTOR ? bh : bw, bh};
         cvs_blend_rect(f->data[0], W, H, f->stride[0], b.x, b.y, b.w, b.h, 0x000000, 0.8);
         size_t plane = (size_t)c->cols * c->levels;
+        if (bit == SCOPE_WAVEFORM || bit == SCOPE_PARADE) { /* the marks under the trace */
+            double at[SCOPE_MARKS_MAX];
+            char label[SCOPE_MARKS_MAX][16];
+            for (int i = 0, nm = scopes_marks(transfer, at, label); i < nm; i++)
+                mark(&b, at[i], label[i], v);
+        }
         if (bit == SCOPE_WAVEFORM) {
             waveform(&b, c, c->wave, 0xb0ffb0, v);
         } else if (bit == SCOPE_PARADE) {
@@ -185,12 +191,6 @@ void scopes_draw(FrameBuf *f, const ScopeCounts *c, int which, double view, int 
             targets(&b, v);
         } else {
             histogram(&b, c);
-        }
-        if (bit == SCOPE_WAVEFORM || bit == SCOPE_PARADE) {
-            double at[SCOPE_MARKS_MAX];
-            char label[SCOPE_MARKS_MAX][16];
-            for (int i = 0, nm = scopes_marks(transfer, at, label); i < nm; i++)
-                mark(&b, at[i], label[i], v);
         }
         y += bh + m;
     }
