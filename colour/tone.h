@@ -61,7 +61,7 @@ COLOUR_FN void colour_tone(const ToneMap *tm, float v[3])
     const float *eotf = tm->lut, *ootf = eotf + n + 1, *ratio = ootf + n + 1, *oetf = ratio + n + 1;
     float e[3], l[3];
     for (int c = 0; c < 3; c++)
-        e[c] = tone_at(eotf, v[c] * top);
+        e[c] = tone_at(eotf, chain_clamp(v[c], 1.0f) * top); /* (data levels: unclamped) */
     if (tm->flags & TONE_HLG) {
         float ys = (tm->ootf_w[0] * e[0] + tm->ootf_w[1] * e[1]) + tm->ootf_w[2] * e[2];
         float g = tone_at(ootf, chain_clamp(tone_root4(ys) * top, top));
