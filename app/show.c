@@ -395,21 +395,21 @@ static int wait_due(Show *p, PaceClock *pace, const FrameBuf *f)
                 return DUE_QUIT;
         p->sync_wait = 0;
     }
-    double now = clock_now_ms(), clk = audio_clock(p, now), due;
-    if (!isnan(clk) && fabs((double)f->pts * tb_s - clk) < 10.0) {
-        /* the sound is the master clock (ffplay's default): due when the audio clock reaches
-         * its time; one late by more than its duration dropped when a newer one waits. Ten
-         * seconds or more apart (streams that do not overlap), the picture keeps its own pace */
-        due = now + ((double)f->pts * tb_s - clk) * 1000.0;
+    /* the sound is the master clock (ffplay's default): due when the audio clock reaches
+     * its time; one late by more than its duration dropped when a newer one waits. Ten
+     * seconds or more apart (streams that do not overlap), the picture keeps its own pace */
+    double now = clock_now_ms(), clk = audio_clock(p, now);
+    int by_sound = !isnan(clk) && fabs((double)f->pts * tb_s - clk) < 10.0;
+    double due = by_sound ? now + ((double)f->pts * tb_s - clk) * 1000.0
+                          : pace_due(pace, f->pts, f->serial, now);
+    if (k->clock) /* (shown or dropped: the stage thread drops what would come late) */
+        play_clock_set(k->clock, f->pts, f->serial, due);
+    if (by_sound) {
         double dur = f->duration > 0 ? f->duration * tb_s * 1000.0 : 40.0;
         if (now - due > dur && !p->paused && ring_readable(k->out) > 0)
             return DUE_DROP;
         pace_anchor(pace, f->pts, f->serial, due);
-    } else {
-        due = pace_due(pace, f->pts, f->serial, now);
     }
-    if (k->clock) /* (the stage thread drops what would come late: app/stage_thread.c) */
-        play_clock_set(k->clock, f->pts, f->serial, due);
     for (double left; (left = due - clock_now_ms()) > 0.5;)
         if (handle_key(p, k->display->poll_key((int)fmin(left, 20.0))))
             return DUE_QUIT;

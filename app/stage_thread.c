@@ -26,7 +26,9 @@ struct StageThread {
     int gen;           /* the video's shape: its generation (app/view.h) */
     long long own;     /* its view until the window reports one for it */
     int crop_x, crop_y; /* zoomed: the crop's origin now */
-    double done_ms, every_ms; /* the last frame's completion; the time between two (smoothed) */
+    /* the last frame's completion; the stage's time between two (smoothed), less the
+     * time spent waiting on the rings since (blocked_ms: a pause, a slow decoder) */
+    double done_ms, every_ms, blocked_ms;
     pthread_t thread;
     int joined;
     int rc;
@@ -147,14 +149,14 @@ static int late(StageThread *t, const FrameBuf *i, int n)
     return !isnan(due) && clock_now_ms() + (n + 1) * t->every_ms > due + dur / 2;
 }
 
-/* a frame completed now: the time between completions, smoothed (a pause's or
- * a seek's gap left out) */
+/* a frame completed now: the time between completions the stage took, smoothed
+ * (the waits on the rings left out: a pause, a slow decoder) */
 static void completed(StageThread *t)
 {
-    double now = clock_now_ms(), d = now - t->done_ms;
-    if (t->done_ms > 0 && d < 1000.0)
+    double now = clock_now_ms(), d = now - t->done_ms - t->blocked_ms;
+    if (t->done_ms > 0 && d > 0)
         t->every_ms = t->every_ms > 0 ? 0.8 * t->every_ms + 0.2 * d : d;
-    t->done_ms = now;
+    t->done_ms = now, t->blocked_ms = 0;
 }
 
 static int depth_of(const Stage *s)
@@ -227,6 +229,7 @@ static void *stage_main(void *arg)
             continue;
         }
         FrameBuf *i, *o;
+        double w0 = clock_now_ms(); /* (waits on the rings: not the stage's time) */
         int rc = ring_read_begin(in, &i);
         if (rc == RING_EOF) {
             eof = 1;
@@ -251,6 +254,7 @@ static void *stage_main(void *arg)
         }
         if (rc != 0 || ring_write_begin(out, &o) != 0)
             return NULL; /* aborted; stage_destroy waits for frames in flight */
+        t->blocked_ms += clock_now_ms() - w0;
         /* the look changed ('t', the adjustment keys), 'h' was pressed, or the frame's
          * HDR is not what the transform was made for: this frame on uses a new one */
         int look = live_look_take(&t->c.looks->live, &t->look_gen, &t->look);
