@@ -267,8 +267,6 @@ std::string ocio_cdl_ids(const char *file)
            " corrections: name one with cccid= (its id, or its index from 0): " + all;
 }
 
-OCIO::ConstConfigRcPtr ocio_cfg_config(const OcioCfg *c); // (ocio_shim.cpp)
-
 namespace {
 void copy(char *dst, size_t n, const char *s)
 {
@@ -276,11 +274,11 @@ void copy(char *dst, size_t n, const char *s)
 }
 } // namespace
 
-extern "C" int ocio_step_output(const OcioCfg *c, const OcioStep *s, OcioOutput *o)
+// The colour space a step's output is in (ocio_shim.cpp's ocio_step_output)
+int ocio_output_space(const OCIO::ConstConfigRcPtr &cfg, const OcioStep *s, OcioOutput *o)
 {
     memset(o, 0, sizeof(*o));
     try {
-        OCIO::ConstConfigRcPtr cfg = ocio_cfg_config(c);
         const char *space = s->kind == OCIO_STEP_SPACES ? s->out : nullptr;
         if (s->kind == OCIO_STEP_DISPLAY) {
             const char *d = s->display && *s->display ? s->display : cfg->getDefaultDisplay();

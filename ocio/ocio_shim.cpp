@@ -32,14 +32,9 @@ struct OcioCfg {
     std::string path;
 };
 
-// A config's OpenColorIO object (ocio/ocio_ops.cpp's ocio_step_output)
-OCIO::ConstConfigRcPtr ocio_cfg_config(const OcioCfg *c)
-{
-    return c->cfg;
-}
-
-// A .ccc's or .cdl's corrections, for a step that named none: which there are
-// (ocio/ocio_ops.cpp)
+// In ocio/ocio_ops.cpp: the colour space a step's output is in (ocio_step_output), and
+// a .ccc's or .cdl's corrections, for a step that named none: which there are
+int ocio_output_space(const OCIO::ConstConfigRcPtr &cfg, const OcioStep *s, OcioOutput *o);
 std::string ocio_cdl_ids(const char *file);
 
 namespace {
@@ -384,6 +379,11 @@ const char *ocio_cfg_look(const OcioCfg *c, int i)
     } catch (...) {
         return "";
     }
+}
+
+int ocio_step_output(const OcioCfg *c, const OcioStep *s, OcioOutput *o)
+{
+    return ocio_output_space(c->cfg, s, o);
 }
 
 } // extern "C"
