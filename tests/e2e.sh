@@ -807,7 +807,8 @@ display_reshape)
     DISPLAY= "$bin" -q --no-display --no-pacing --frames 1000 --debug-frame-hash --stats "$tmp/$x.json" "$tmp/$x.ts" ||
       fail "reference run of $x.ts"
   done
-  start --no-overlay --debug-frame-hash --stats "$tmp/ab.json" "$tmp/ab.ts"
+  # (--framedrop no: every frame shown, late or not; TSan once made two late, 2026-12-08)
+  start --no-overlay --framedrop no --debug-frame-hash --stats "$tmp/ab.json" "$tmp/ab.ts"
   sleep 2; eval "$(xdotool getwindowgeometry --shell "$wid")"; finish q
   python3 - "$tmp" "$WIDTH" "$HEIGHT" <<'PY' || fail "reshape check"
 import json, sys
