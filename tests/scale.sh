@@ -228,8 +228,9 @@ display_zoom)
   ff -loop 1 -i "$tmp/still.png" -t 16 -r 10 -pix_fmt yuv420p -c:v libx264 -preset ultrafast -qp 0 "$tmp/still.mp4"
   expect 0 -q --no-display --backend $backend --frames 1 --no-overlay --dither no --scale none \
     --debug-dump "$tmp/full.ppm" "$tmp/still.mp4"
-  start -an --no-overlay --dither no --backend $backend --window-size 640x360 --stats "$tmp/s.json" \
-    --debug-dump "$tmp/z.ppm" "$tmp/still.mp4"
+  # (--framedrop no: its check below is every frame shown once)
+  start -an --no-overlay --dither no --framedrop no --backend $backend --window-size 640x360 \
+    --stats "$tmp/s.json" --debug-dump "$tmp/z.ppm" "$tmp/still.mp4"
   step() { xdotool "$@"; sleep 1.5; }
   sleep 0.5
   step key --window "$wid" z
