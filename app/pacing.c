@@ -65,7 +65,8 @@ void play_clock_stop(PlayClock *c)
 double play_clock_due(PlayClock *c, int64_t pts, int serial)
 {
     pthread_mutex_lock(&c->lock);
-    double due = c->valid && c->serial == serial ? c->wall0 + (double)(pts - c->pts0) * c->tb_ms : NAN;
+    int known = c->valid && c->serial == serial;
+    double due = known ? c->wall0 + (double)(pts - c->pts0) * c->tb_ms : NAN;
     pthread_mutex_unlock(&c->lock);
     return due;
 }

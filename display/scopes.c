@@ -77,8 +77,8 @@ int scopes_marks(int transfer, double at[SCOPE_MARKS_MAX], char label[SCOPE_MARK
             if (transfer == TRANSFER_HLG && l > 1000)
                 break; /* (a 1000 cd/m² display: scene light (L/1000)^(1/1.2) on a grey) */
             at[n] = transfer == TRANSFER_PQ ? pq_signal(l) : hlg_oetf(pow(l / 1000.0, 1 / 1.2));
-            snprintf(label[n++], 16, "%g%s", l, l == 10000 || (transfer == TRANSFER_HLG && l == 1000)
-                                                    ? " cd/m2" : "");
+            int top = l == 10000 || (transfer == TRANSFER_HLG && l == 1000); /* (the unit once) */
+            snprintf(label[n++], 16, "%g%s", l, top ? " cd/m2" : "");
         }
         return n;
     }
@@ -93,7 +93,8 @@ int scopes_marks(int transfer, double at[SCOPE_MARKS_MAX], char label[SCOPE_MARK
 static void mark(const Box *b, double at, const char *label, double view)
 {
     int by = b->h - 1 - (int)(at * (b->h - 1) + 0.5);
-    CvsRect r = {b->x, b->y + by, b->w, 1, 0x403020}; /* (dim: the trace over it keeps its colour) */
+    /* dim: the trace drawn over it keeps its colour */
+    CvsRect r = {b->x, b->y + by, b->w, 1, 0x403020};
     cvs_fill_rects(b->f->data[0], b->f->fmt.width, b->f->fmt.height, b->f->stride[0], &r, 1);
     cvs_draw_text(b->f->data[0], b->f->fmt.width, b->f->fmt.height, b->f->stride[0], label,
                   b->x + 2, b->y + (by > 10 ? by - 2 : by + 10), 0.3 * view, 1, 0xc0a080);

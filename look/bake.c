@@ -113,8 +113,8 @@ static int measure(const Chain *ch, const float *sh, const float *t, int n, doub
     double sum = 0, top = 0;
     for (size_t i = 0; i < grid + 1024 + 100000; i++) {
         if (i < grid)
-            v[0][m] = (4 + 8 * (int)(i / 16384)) / 1023.f, v[1][m] = (4 + 8 * (int)(i / 128 % 128)) / 1023.f,
-            v[2][m] = (4 + 8 * (int)(i % 128)) / 1023.f;
+            v[0][m] = (4 + 8 * (int)(i / 16384)) / 1023.f,
+            v[1][m] = (4 + 8 * (int)(i / 128 % 128)) / 1023.f, v[2][m] = (4 + 8 * (int)(i % 128)) / 1023.f;
         else if (i < grid + 1024)
             v[0][m] = v[1][m] = v[2][m] = (float)(i - grid) / 1023.f;
         else
